@@ -1,0 +1,228 @@
+//! What every realms game shares: the game model traits, seats, the seeded RNG, game records.
+//!
+//! The model (see `docs/` and the design notes): a [`State`] always says who must decide, offers a
+//! finite sorted list of legal actions, and [`State::apply`] either applies one of them or returns
+//! an error that leaves the state untouched. A seat sees the game only through its
+//! [`State::observation`], from which [`Observation::determinize`] samples full states that agree
+//! with everything the seat knows. No I/O, no clocks, no async here.
+
+use std::fmt;
+use std::hash::Hash;
+use std::str::FromStr;
+
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+pub mod record;
+
+pub use record::{GameRecord, RecordError};
+
+/// The RNG of every game: PCG-64 (MCG variant), a named generator whose stream is fixed by its
+/// algorithm, so a seed gives the same game on every version and machine.
+pub type GameRng = rand_pcg::Pcg64Mcg;
+
+/// Builds the game RNG from a 64-bit seed.
+pub fn rng_from_seed(seed: u64) -> GameRng {
+    GameRng::seed_from_u64(seed)
+}
+
+/// Most seats any game supports.
+pub const MAX_SEATS: usize = 6;
+
+/// A seat at the table, numbered from 0. Its text form is `p1`, `p2`, … (1-based, as players say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", self.0 + 1)
+    }
+}
+
+/// An unparsable seat text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a seat (expected p1 … p6)")]
+pub struct BadSeat(pub String);
+
+impl FromStr for Seat {
+    type Err = BadSeat;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let n: u8 = s
+            .strip_prefix('p')
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| BadSeat(s.to_string()))?;
+        if n == 0 || n as usize > MAX_SEATS {
+            return Err(BadSeat(s.to_string()));
+        }
+        Ok(Seat(n - 1))
+    }
+}
+
+impl Serialize for Seat {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Per-seat data in one indexed container.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(transparent)]
+pub struct PerSeat<T>(pub Vec<T>);
+
+impl<T> PerSeat<T> {
+    /// Builds one value per seat.
+    pub fn from_fn(seats: usize, f: impl FnMut(usize) -> T) -> Self {
+        PerSeat((0..seats).map(f).collect())
+    }
+    /// Number of seats.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    /// Whether there are no seats.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// Iterates over seats and values.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
+        self.0.iter().enumerate().map(|(i, v)| (Seat(i as u8), v))
+    }
+}
+
+impl<T> std::ops::Index<Seat> for PerSeat<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, s: Seat) -> &T {
+        &self.0[s.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
+    #[inline]
+    fn index_mut(&mut self, s: Seat) -> &mut T {
+        &mut self.0[s.index()]
+    }
+}
+
+/// An action that is not among the legal ones; the state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game is over.
+    #[error("the game is over: `{action}` cannot be played")]
+    GameOver {
+        /// The rejected action, in text form.
+        action: String,
+    },
+    /// Not legal now.
+    #[error("`{action}` is not legal now{hint}")]
+    Illegal {
+        /// The rejected action, in text form.
+        action: String,
+        /// Extra explanation, starting with `: ` when present.
+        hint: String,
+    },
+    /// The text does not parse.
+    #[error("cannot read action `{text}`: {reason}")]
+    Parse {
+        /// The text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// An action of a game: small, copyable, with a stable text form and a dense index.
+pub trait Action:
+    Copy + Eq + Hash + Ord + fmt::Debug + fmt::Display + Send + Sync + 'static
+{
+    /// Size of the dense action space (indices are `0..space_size()`).
+    fn space_size() -> usize;
+    /// Dense index, below [`Action::space_size`].
+    fn index(&self) -> usize;
+    /// The action of a dense index, if any.
+    fn from_index(index: usize) -> Option<Self>;
+    /// Parses the text form.
+    fn parse(text: &str) -> Result<Self, ActionError>;
+}
+
+/// What a seat sees of the game.
+pub trait Observation: Clone + fmt::Debug + Serialize {
+    /// The full state type.
+    type State: State;
+    /// The seat this view belongs to (`None` for a spectator's public view).
+    fn seat(&self) -> Option<Seat>;
+    /// Samples a full state consistent with this observation: unknown orders and other hands are
+    /// drawn with `rng`; everything this view shows is kept.
+    fn determinize(&self, rng: &mut GameRng) -> Self::State;
+}
+
+/// A game state: who decides, what they may do, what happens.
+pub trait State: Clone + fmt::Debug + Send + Sync {
+    /// The action type.
+    type Action: Action;
+    /// A seat's view.
+    type Observation: Observation<State = Self>;
+    /// The configuration (serializable, stored in game records).
+    type Config: Clone + fmt::Debug + Serialize + DeserializeOwned + PartialEq;
+
+    /// The game's name in records (`"starrealms"`).
+    const GAME: &'static str;
+
+    /// Builds the initial state from a configuration and a seed.
+    fn new_game(config: &Self::Config, seed: u64) -> Result<Self, String>;
+    /// Number of seats.
+    fn num_seats(&self) -> usize;
+    /// The seat that must decide now, or `None` if the game is over.
+    fn to_move(&self) -> Option<Seat>;
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.to_move().is_none()
+    }
+    /// Writes the legal actions, sorted and without duplicates, into `out` (cleared first).
+    /// Empty exactly when the game is over.
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
+    /// The legal actions, sorted.
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+    /// Applies a legal action; an illegal one is rejected and the state left as it was.
+    fn apply(&mut self, action: Self::Action) -> Result<(), ActionError>;
+    /// Per-seat results once the game is over: 1 for a winner, 0 for a loser (shared by teams).
+    fn returns(&self) -> Vec<f64>;
+    /// What a seat sees.
+    fn observation(&self, seat: Seat) -> Self::Observation;
+}
+
+/// A uniform integer in `0..n` (`n > 0`), from one 64-bit draw by multiply-shift. The method is
+/// ours, not a library's, so that a seed keeps giving the same games whatever crate versions
+/// are used; its bias (at most `n / 2^64`) is far below anything measurable.
+#[inline]
+pub fn below(rng: &mut GameRng, n: usize) -> usize {
+    use rand::RngCore;
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+}
+
+/// Shuffles a slice (Fisher–Yates with [`below`]).
+#[inline]
+pub fn shuffle<T>(rng: &mut GameRng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, i + 1);
+        items.swap(i, j);
+    }
+}

@@ -1,0 +1,365 @@
+//! Star Realms actions: a small `Copy` enum with a stable text form and a dense index.
+//!
+//! Cards in a hand or a discard pile are named by their card id (`play blob_fighter`): copies of a
+//! card are interchangeable there. Cards in play are named by their position (`ally ship 2`,
+//! `primary base 0`), trade-row cards by their slot (`buy row 3`), seats as `p1`…`p6`.
+
+use std::fmt;
+
+use game::{ActionError, MAX_SEATS, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::cards::CardId;
+
+/// Slots in the trade row.
+pub const ROW_SIZE: usize = 5;
+/// Ship positions the dense index can name (no player can own more cards than this).
+pub const MAX_SHIPS: usize = 128;
+/// Base positions the dense index can name.
+pub const MAX_BASES: usize = 64;
+/// Largest amount one `attack` action deals to a player; more is dealt in several actions,
+/// which the rules allow since combat may be split freely.
+pub const MAX_ATTACK: usize = 64;
+/// Most options of a `choose`.
+pub const MAX_OPTIONS: usize = 4;
+
+/// One decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Play a card from hand: `play <card>`.
+    Play(CardId),
+    /// Use a base's primary ability: `primary base <i>`.
+    Primary(u8),
+    /// Use the ally ability of a ship in play: `ally ship <i>`.
+    AllyShip(u8),
+    /// Use the ally ability of a base: `ally base <i>`.
+    AllyBase(u8),
+    /// Use the scrap ability of a ship in play (scrapping it): `scrap ship <i>`.
+    ScrapShip(u8),
+    /// Use the scrap ability of a base (scrapping it): `scrap base <i>`.
+    ScrapBase(u8),
+    /// Acquire the card of a trade-row slot: `buy row <slot>`.
+    BuyRow(u8),
+    /// Acquire an Explorer: `buy explorer`.
+    BuyExplorer,
+    /// Spend combat on a player: `attack <seat> <amount>`.
+    AttackPlayer(Seat, u8),
+    /// Spend a base's defense to destroy it: `attack <seat> base <i>`.
+    AttackBase(Seat, u8),
+    /// End the main phase (discard and draw follow): `end`.
+    End,
+    /// Pick option `n` of a "choose one": `choose <n>`.
+    Choose(u8),
+    /// Scrap a card from hand: `scrap hand <card>`.
+    ScrapHand(CardId),
+    /// Scrap a card from the discard pile: `scrap discard <card>`.
+    ScrapDiscard(CardId),
+    /// Scrap a trade-row card: `scrap row <slot>`.
+    ScrapRow(u8),
+    /// Destroy a target base: `destroy <seat> base <i>`.
+    Destroy(Seat, u8),
+    /// Discard a card from hand: `discard <card>`.
+    Discard(CardId),
+    /// Pick the target opponent: `target <seat>`.
+    Target(Seat),
+    /// Copy a ship in play: `copy ship <i>`.
+    Copy(u8),
+    /// Acquire a trade-row ship for free: `acquire row <slot>`.
+    AcquireRow(u8),
+    /// Acquire an Explorer for free: `acquire explorer`.
+    AcquireExplorer,
+    /// Put the ship just acquired on top of the deck: `top`.
+    Top,
+    /// Decline an optional effect or stop an "up to": `pass`.
+    Pass,
+}
+
+fn kinds() -> usize {
+    crate::cards().len()
+}
+
+/// Dense-index layout: (variant, size) in order.
+fn layout() -> [usize; 23] {
+    let k = kinds();
+    [
+        k,                      // Play
+        MAX_BASES,              // Primary
+        MAX_SHIPS,              // AllyShip
+        MAX_BASES,              // AllyBase
+        MAX_SHIPS,              // ScrapShip
+        MAX_BASES,              // ScrapBase
+        ROW_SIZE,               // BuyRow
+        1,                      // BuyExplorer
+        MAX_SEATS * MAX_ATTACK, // AttackPlayer
+        MAX_SEATS * MAX_BASES,  // AttackBase
+        1,                      // End
+        MAX_OPTIONS,            // Choose
+        k,                      // ScrapHand
+        k,                      // ScrapDiscard
+        ROW_SIZE,               // ScrapRow
+        MAX_SEATS * MAX_BASES,  // Destroy
+        k,                      // Discard
+        MAX_SEATS,              // Target
+        MAX_SHIPS,              // Copy
+        ROW_SIZE,               // AcquireRow
+        1,                      // AcquireExplorer
+        1,                      // Top
+        1,                      // Pass
+    ]
+}
+
+impl Action {
+    fn variant_and_offset(&self) -> (usize, usize) {
+        use Action::*;
+        let c = |id: CardId| id.0 as usize;
+        match *self {
+            Play(id) => (0, c(id)),
+            Primary(i) => (1, i as usize),
+            AllyShip(i) => (2, i as usize),
+            AllyBase(i) => (3, i as usize),
+            ScrapShip(i) => (4, i as usize),
+            ScrapBase(i) => (5, i as usize),
+            BuyRow(i) => (6, i as usize),
+            BuyExplorer => (7, 0),
+            AttackPlayer(s, n) => (8, s.index() * MAX_ATTACK + (n as usize - 1)),
+            AttackBase(s, i) => (9, s.index() * MAX_BASES + i as usize),
+            End => (10, 0),
+            Choose(i) => (11, i as usize),
+            ScrapHand(id) => (12, c(id)),
+            ScrapDiscard(id) => (13, c(id)),
+            ScrapRow(i) => (14, i as usize),
+            Destroy(s, i) => (15, s.index() * MAX_BASES + i as usize),
+            Discard(id) => (16, c(id)),
+            Target(s) => (17, s.index()),
+            Copy(i) => (18, i as usize),
+            AcquireRow(i) => (19, i as usize),
+            AcquireExplorer => (20, 0),
+            Top => (21, 0),
+            Pass => (22, 0),
+        }
+    }
+
+    fn from_variant(v: usize, o: usize) -> Option<Action> {
+        use Action::*;
+        let card = |o: usize| CardId(o as u16);
+        let seat = |o: usize, per: usize| Seat((o / per) as u8);
+        Some(match v {
+            0 => Play(card(o)),
+            1 => Primary(o as u8),
+            2 => AllyShip(o as u8),
+            3 => AllyBase(o as u8),
+            4 => ScrapShip(o as u8),
+            5 => ScrapBase(o as u8),
+            6 => BuyRow(o as u8),
+            7 => BuyExplorer,
+            8 => AttackPlayer(seat(o, MAX_ATTACK), (o % MAX_ATTACK + 1) as u8),
+            9 => AttackBase(seat(o, MAX_BASES), (o % MAX_BASES) as u8),
+            10 => End,
+            11 => Choose(o as u8),
+            12 => ScrapHand(card(o)),
+            13 => ScrapDiscard(card(o)),
+            14 => ScrapRow(o as u8),
+            15 => Destroy(seat(o, MAX_BASES), (o % MAX_BASES) as u8),
+            16 => Discard(card(o)),
+            17 => Target(Seat(o as u8)),
+            18 => Copy(o as u8),
+            19 => AcquireRow(o as u8),
+            20 => AcquireExplorer,
+            21 => Top,
+            22 => Pass,
+            _ => return None,
+        })
+    }
+}
+
+impl game::Action for Action {
+    fn space_size() -> usize {
+        layout().iter().sum()
+    }
+
+    fn index(&self) -> usize {
+        let (v, o) = self.variant_and_offset();
+        layout()[..v].iter().sum::<usize>() + o
+    }
+
+    fn from_index(mut index: usize) -> Option<Self> {
+        for (v, size) in layout().into_iter().enumerate() {
+            if index < size {
+                return Action::from_variant(v, index);
+            }
+            index -= size;
+        }
+        None
+    }
+
+    fn parse(text: &str) -> Result<Self, ActionError> {
+        text.parse()
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Action::*;
+        match *self {
+            Play(c) => write!(f, "play {c}"),
+            Primary(i) => write!(f, "primary base {i}"),
+            AllyShip(i) => write!(f, "ally ship {i}"),
+            AllyBase(i) => write!(f, "ally base {i}"),
+            ScrapShip(i) => write!(f, "scrap ship {i}"),
+            ScrapBase(i) => write!(f, "scrap base {i}"),
+            BuyRow(i) => write!(f, "buy row {i}"),
+            BuyExplorer => write!(f, "buy explorer"),
+            AttackPlayer(s, n) => write!(f, "attack {s} {n}"),
+            AttackBase(s, i) => write!(f, "attack {s} base {i}"),
+            End => write!(f, "end"),
+            Choose(i) => write!(f, "choose {i}"),
+            ScrapHand(c) => write!(f, "scrap hand {c}"),
+            ScrapDiscard(c) => write!(f, "scrap discard {c}"),
+            ScrapRow(i) => write!(f, "scrap row {i}"),
+            Destroy(s, i) => write!(f, "destroy {s} base {i}"),
+            Discard(c) => write!(f, "discard {c}"),
+            Target(s) => write!(f, "target {s}"),
+            Copy(i) => write!(f, "copy ship {i}"),
+            AcquireRow(i) => write!(f, "acquire row {i}"),
+            AcquireExplorer => write!(f, "acquire explorer"),
+            Top => write!(f, "top"),
+            Pass => write!(f, "pass"),
+        }
+    }
+}
+
+impl std::str::FromStr for Action {
+    type Err = ActionError;
+
+    /// Parses the text form. Card names may be ids or English/French names
+    /// (`play Blob Fighter`, `play blob_soldat`).
+    fn from_str(text: &str) -> Result<Self, ActionError> {
+        use Action::*;
+        let fail = |reason: &str| ActionError::Parse {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let num = |w: Option<&&str>, max: usize, what: &str| -> Result<u8, ActionError> {
+            let w = w.ok_or_else(|| fail(&format!("missing {what}")))?;
+            match w.parse::<usize>() {
+                Ok(n) if n < max => Ok(n as u8),
+                _ => Err(fail(&format!(
+                    "`{w}` is not a valid {what} (0 to {})",
+                    max - 1
+                ))),
+            }
+        };
+        let card = |rest: &[&str]| -> Result<CardId, ActionError> {
+            if rest.is_empty() {
+                return Err(fail("missing card name"));
+            }
+            let name = rest.join(" ");
+            crate::cards()
+                .find(&name)
+                .ok_or_else(|| fail(&format!("unknown card `{name}`")))
+        };
+        let seat = |w: Option<&&str>| -> Result<Seat, ActionError> {
+            let w = w.ok_or_else(|| fail("missing seat (p1 … p6)"))?;
+            w.parse().map_err(|e: game::BadSeat| fail(&e.to_string()))
+        };
+        let end = |n: usize| -> Result<(), ActionError> {
+            if words.len() > n {
+                Err(fail(&format!("unexpected `{}`", words[n..].join(" "))))
+            } else {
+                Ok(())
+            }
+        };
+        let (first, rest) = words.split_first().ok_or_else(|| fail("empty action"))?;
+        let w1 = rest.first().copied();
+        let action = match (*first, w1) {
+            ("play", _) => return Ok(Play(card(rest)?)),
+            ("discard", _) => return Ok(Discard(card(rest)?)),
+            ("primary", Some("base")) => Primary(num(rest.get(1), MAX_BASES, "base position")?),
+            ("ally", Some("ship")) => AllyShip(num(rest.get(1), MAX_SHIPS, "ship position")?),
+            ("ally", Some("base")) => AllyBase(num(rest.get(1), MAX_BASES, "base position")?),
+            ("scrap", Some("ship")) => ScrapShip(num(rest.get(1), MAX_SHIPS, "ship position")?),
+            ("scrap", Some("base")) => ScrapBase(num(rest.get(1), MAX_BASES, "base position")?),
+            ("scrap", Some("row")) => ScrapRow(num(rest.get(1), ROW_SIZE, "row slot")?),
+            ("scrap", Some("hand")) => return Ok(ScrapHand(card(&rest[1..])?)),
+            ("scrap", Some("discard")) => return Ok(ScrapDiscard(card(&rest[1..])?)),
+            ("buy", Some("row")) => BuyRow(num(rest.get(1), ROW_SIZE, "row slot")?),
+            ("buy", Some("explorer")) => {
+                end(2)?;
+                return Ok(BuyExplorer);
+            }
+            ("acquire", Some("row")) => AcquireRow(num(rest.get(1), ROW_SIZE, "row slot")?),
+            ("acquire", Some("explorer")) => {
+                end(2)?;
+                return Ok(AcquireExplorer);
+            }
+            ("attack", _) => {
+                let s = seat(rest.first())?;
+                if rest.get(1) == Some(&"base") {
+                    let i = num(rest.get(2), MAX_BASES, "base position")?;
+                    end(4)?;
+                    return Ok(AttackBase(s, i));
+                }
+                let w = rest.get(1).ok_or_else(|| fail("missing amount"))?;
+                let n: usize = w
+                    .parse()
+                    .map_err(|_| fail(&format!("`{w}` is not an amount")))?;
+                if n == 0 || n > MAX_ATTACK {
+                    return Err(fail(&format!(
+                        "an attack deals 1 to {MAX_ATTACK} at a time"
+                    )));
+                }
+                end(3)?;
+                return Ok(AttackPlayer(s, n as u8));
+            }
+            ("destroy", _) => {
+                let s = seat(rest.first())?;
+                if rest.get(1) != Some(&"base") {
+                    return Err(fail("expected `destroy <seat> base <i>`"));
+                }
+                let i = num(rest.get(2), MAX_BASES, "base position")?;
+                end(4)?;
+                return Ok(Destroy(s, i));
+            }
+            ("target", _) => {
+                let s = seat(rest.first())?;
+                end(2)?;
+                return Ok(Target(s));
+            }
+            ("copy", Some("ship")) => Copy(num(rest.get(1), MAX_SHIPS, "ship position")?),
+            ("choose", _) => {
+                let i = num(rest.first(), MAX_OPTIONS, "option")?;
+                end(2)?;
+                return Ok(Choose(i));
+            }
+            ("end", _) => {
+                end(1)?;
+                return Ok(End);
+            }
+            ("top", _) => {
+                end(1)?;
+                return Ok(Top);
+            }
+            ("pass", _) => {
+                end(1)?;
+                return Ok(Pass);
+            }
+            _ => return Err(fail("unknown action")),
+        };
+        end(3)?;
+        Ok(action)
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

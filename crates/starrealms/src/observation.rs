@@ -1,0 +1,234 @@
+//! What one seat may see: its own hand; everybody's in-play cards, bases, discard piles, pools,
+//! authority and card counts; the trade row; the scrap heap. No deck order, no other hand, no RNG.
+//!
+//! A seat with perfect memory knows more than the table shows: which cards each player owns,
+//! hence which cards are somewhere in a player's deck or hand (`unseen`, as a sorted multiset),
+//! which cards remain in the trade deck, and the cards put face up on top of a deck. The
+//! observation carries that knowledge too, so that [`Observation::determinize`] samples only
+//! states the seat cannot tell apart from the real one.
+
+use arrayvec::ArrayVec;
+use game::{GameRng, PerSeat, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::action::ROW_SIZE;
+use crate::cards::CardId;
+use crate::config::Config;
+use crate::state::{Frame, InPlay, Pending, Player, State};
+
+/// One player as another seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// Authority.
+    pub authority: i32,
+    /// Still in the game.
+    pub alive: bool,
+    /// Team.
+    pub team: u8,
+    /// Trade pool.
+    pub trade: u16,
+    /// Combat pool.
+    pub combat: u16,
+    /// Ships in play.
+    pub ships: Vec<InPlay>,
+    /// Bases in play.
+    pub bases: Vec<InPlay>,
+    /// Discard pile (public), bottom first.
+    pub discard: Vec<CardId>,
+    /// The hand, sorted: only in the owner's own view.
+    pub hand: Option<Vec<CardId>>,
+    /// Cards in hand.
+    pub hand_count: usize,
+    /// Cards in hand that everybody knows (drawn from a known top of deck), sorted.
+    pub hand_known: Vec<CardId>,
+    /// Cards in the deck.
+    pub deck_count: usize,
+    /// Known cards at the top of the deck, bottom first (the last is the top card).
+    pub deck_known_top: Vec<CardId>,
+    /// Cards somewhere in this player's deck (below the known top) or unknown hand part, sorted:
+    /// the seat knows which cards they are, not where.
+    pub unseen: Vec<CardId>,
+    /// Discards owed at the start of the next turn.
+    pub pending_discards: u8,
+    /// Next ships that may go on top of the deck this turn.
+    pub next_ship_top: u8,
+    /// Cards of each faction played this turn.
+    pub played: [u8; 4],
+}
+
+/// A seat's view of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Observation {
+    /// Whose view (`None`: a spectator's).
+    pub seat: Option<Seat>,
+    /// The configuration.
+    pub config: Config,
+    /// Whose turn it is.
+    pub current: Seat,
+    /// Who played first.
+    pub first: Seat,
+    /// Turn number.
+    pub turn: u32,
+    /// Who must decide now (`None` once over).
+    pub to_move: Option<Seat>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The decision waited for.
+    pub pending: Option<Pending>,
+    /// Effects still to resolve.
+    pub frames: Vec<Frame>,
+    /// The trade row.
+    pub row: [Option<CardId>; ROW_SIZE],
+    /// Cards in the trade deck.
+    pub trade_deck_count: usize,
+    /// Which cards the trade deck holds, sorted (it is everything not seen elsewhere).
+    pub trade_deck_cards: Vec<CardId>,
+    /// Explorers in the pile.
+    pub explorers: u8,
+    /// The scrap heap.
+    pub scrap_heap: Vec<CardId>,
+    /// Every seat.
+    pub players: Vec<PlayerView>,
+}
+
+fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
+    v.sort_unstable();
+    v
+}
+
+impl PlayerView {
+    fn of(p: &Player, own: bool) -> PlayerView {
+        let known = p.deck_known as usize;
+        let split = p.deck.len() - known;
+        let mut unseen: Vec<CardId> = p.deck[..split].to_vec();
+        if !own {
+            let mut known_hand = p.hand_known.clone();
+            for &c in &p.hand {
+                match known_hand.iter().position(|&k| k == c) {
+                    Some(i) => {
+                        known_hand.swap_remove(i);
+                    }
+                    None => unseen.push(c),
+                }
+            }
+        }
+        PlayerView {
+            authority: p.authority,
+            alive: p.alive,
+            team: p.team,
+            trade: p.trade,
+            combat: p.combat,
+            ships: p.ships.clone(),
+            bases: p.bases.clone(),
+            discard: p.discard.clone(),
+            hand: own.then(|| sorted(p.hand.clone())),
+            hand_count: p.hand.len(),
+            hand_known: sorted(p.hand_known.clone()),
+            deck_count: p.deck.len(),
+            deck_known_top: p.deck[split..].to_vec(),
+            unseen: sorted(unseen),
+            pending_discards: p.pending_discards,
+            next_ship_top: p.next_ship_top,
+            played: p.played,
+        }
+    }
+}
+
+impl Observation {
+    /// The view of `seat` (`None`: public view) of a state.
+    pub fn of(state: &State, seat: Option<Seat>) -> Observation {
+        Observation {
+            seat,
+            config: state.config.clone(),
+            current: state.current,
+            first: state.first,
+            turn: state.turn,
+            to_move: state.to_move(),
+            over: state.over,
+            pending: state.pending,
+            frames: state.frames.to_vec(),
+            row: state.row,
+            trade_deck_count: state.trade_deck.len(),
+            trade_deck_cards: sorted(state.trade_deck.clone()),
+            explorers: state.explorers,
+            scrap_heap: state.scrap_heap.clone(),
+            players: state
+                .players
+                .iter()
+                .map(|(s, p)| PlayerView::of(p, Some(s) == seat))
+                .collect(),
+        }
+    }
+
+    /// A full state consistent with this view: unseen cards dealt at random into the hidden
+    /// parts of hands and decks, the trade deck shuffled, a fresh RNG.
+    pub fn determinize(&self, rng: &mut GameRng) -> State {
+        let players = self
+            .players
+            .iter()
+            .map(|v| {
+                let mut unseen = v.unseen.clone();
+                game::shuffle(rng, &mut unseen);
+                let hand = match &v.hand {
+                    Some(h) => h.clone(),
+                    None => {
+                        let hidden = v.hand_count - v.hand_known.len();
+                        let mut h = v.hand_known.clone();
+                        h.extend(unseen.drain(unseen.len() - hidden..));
+                        h
+                    }
+                };
+                let mut deck = unseen;
+                deck.extend_from_slice(&v.deck_known_top);
+                Player {
+                    hand,
+                    deck,
+                    deck_known: v.deck_known_top.len() as u8,
+                    hand_known: v.hand_known.clone(),
+                    discard: v.discard.clone(),
+                    ships: v.ships.clone(),
+                    bases: v.bases.clone(),
+                    trade: v.trade,
+                    combat: v.combat,
+                    authority: v.authority,
+                    alive: v.alive,
+                    team: v.team,
+                    pending_discards: v.pending_discards,
+                    next_ship_top: v.next_ship_top,
+                    played: v.played,
+                }
+            })
+            .collect();
+        let mut trade_deck = self.trade_deck_cards.clone();
+        game::shuffle(rng, &mut trade_deck);
+        let seed = {
+            use rand::RngCore;
+            rng.next_u64()
+        };
+        State {
+            config: self.config.clone(),
+            players: PerSeat(players),
+            current: self.current,
+            first: self.first,
+            turn: self.turn,
+            row: self.row,
+            trade_deck,
+            explorers: self.explorers,
+            scrap_heap: self.scrap_heap.clone(),
+            pending: self.pending,
+            frames: self.frames.iter().copied().collect::<ArrayVec<Frame, 6>>(),
+            over: self.over,
+            rng: game::rng_from_seed(seed),
+        }
+    }
+}
+
+impl game::Observation for Observation {
+    type State = State;
+    fn seat(&self) -> Option<Seat> {
+        self.seat
+    }
+    fn determinize(&self, rng: &mut GameRng) -> State {
+        Observation::determinize(self, rng)
+    }
+}

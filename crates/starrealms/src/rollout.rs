@@ -1,0 +1,34 @@
+//! The random rollout policy, used by benchmarks, conformance tests and search rollouts.
+//!
+//! Policy: uniform over the legal actions, except that `end` is never chosen while a card can
+//! still be played from hand (playing cards is free, and a player who never plays them makes
+//! random games meaninglessly long).
+
+use game::GameRng;
+
+use crate::action::Action;
+use crate::state::State;
+
+/// Picks the random policy's action. `buf` is scratch space (no allocation once warm).
+#[inline]
+pub fn random_action(state: &State, buf: &mut Vec<Action>, rng: &mut GameRng) -> Action {
+    state.legal_actions_into(buf);
+    // Sorted order puts `Play` first and `End` after every main-phase action but decisions.
+    if matches!(buf.first(), Some(Action::Play(_)))
+        && let Ok(end) = buf.binary_search(&Action::End)
+    {
+        buf.remove(end);
+    }
+    buf[game::below(rng, buf.len())]
+}
+
+/// Plays the random policy until the game is over; returns the number of actions applied.
+pub fn random_playout(state: &mut State, buf: &mut Vec<Action>, rng: &mut GameRng) -> u32 {
+    let mut steps = 0;
+    while !state.over {
+        let a = random_action(state, buf, rng);
+        state.apply_unchecked(a);
+        steps += 1;
+    }
+    steps
+}

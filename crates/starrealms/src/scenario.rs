@@ -1,0 +1,506 @@
+//! Scenarios: a position written out by hand (every zone of every seat, the trade row, pools,
+//! what is already used, the pending decision) and a list of actions in text form.
+//!
+//! The format is documented in `docs/scenarios.md`. The same [`Setup`] serializes any state,
+//! so a state can be saved as a scenario and loaded back unchanged.
+
+use std::collections::HashMap;
+
+use arrayvec::ArrayVec;
+use game::{PerSeat, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, ROW_SIZE};
+use crate::cards::{CardId, Faction, Kind, Role};
+use crate::config::Config;
+use crate::state::{Frame, InPlay, Pending, Player, State};
+use crate::{Observation, cards};
+
+/// A card in play, written as its name alone or with its flags.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum InPlaySpec {
+    /// Just the card (nothing used yet for a base; a ship's primary has fired).
+    Name(CardId),
+    /// The card with its flags.
+    Full(InPlay),
+}
+
+/// The trade deck: explicit (top first), or every trade card not placed elsewhere, shuffled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum TradeDeckSpec {
+    /// These cards, top first.
+    Cards(Vec<CardId>),
+    /// `"rest"`: the trade cards not placed elsewhere, shuffled with the scenario's seed.
+    Rest(String),
+}
+
+/// One seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PlayerSetup {
+    /// Authority (default 50).
+    pub authority: i32,
+    /// Still in the game (default true).
+    pub alive: bool,
+    /// Team (default: the seat's index).
+    pub team: Option<u8>,
+    /// Hand.
+    pub hand: Vec<CardId>,
+    /// Deck, top card first.
+    pub deck: Vec<CardId>,
+    /// How many cards at the top of the deck everybody knows.
+    pub deck_known: u8,
+    /// Cards in hand everybody knows.
+    pub hand_known: Vec<CardId>,
+    /// Discard pile, bottom first (the last is the top).
+    pub discard: Vec<CardId>,
+    /// Ships played this turn.
+    pub ships: Vec<InPlaySpec>,
+    /// Bases in play.
+    pub bases: Vec<InPlaySpec>,
+    /// Trade pool.
+    pub trade: u16,
+    /// Combat pool.
+    pub combat: u16,
+    /// Discards owed at the start of the next turn.
+    pub pending_discards: u8,
+    /// Next ships that may go on top of the deck this turn.
+    pub next_ship_top: u8,
+    /// Cards of each faction played this turn (default: counted from `ships`).
+    pub played: Option<HashMap<Faction, u8>>,
+}
+
+impl Default for PlayerSetup {
+    fn default() -> Self {
+        PlayerSetup {
+            authority: 50,
+            alive: true,
+            team: None,
+            hand: Vec::new(),
+            deck: Vec::new(),
+            deck_known: 0,
+            hand_known: Vec::new(),
+            discard: Vec::new(),
+            ships: Vec::new(),
+            bases: Vec::new(),
+            trade: 0,
+            combat: 0,
+            pending_discards: 0,
+            next_ship_top: 0,
+            played: None,
+        }
+    }
+}
+
+/// A whole position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Setup {
+    /// The configuration (default: 2 players, standard).
+    pub config: Config,
+    /// Seeds the RNG used by later shuffles (default 0).
+    pub seed: u64,
+    /// The exact RNG state (written when a state is saved; wins over `seed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rng: Option<game::GameRng>,
+    /// Whose turn it is (default p1).
+    pub current: Seat,
+    /// Who played first (default p1).
+    pub first: Seat,
+    /// Turn number (default 1).
+    pub turn: u32,
+    /// Every seat, in order.
+    pub players: Vec<PlayerSetup>,
+    /// The trade row: five slots, `null` for an empty one.
+    pub row: Vec<Option<CardId>>,
+    /// The trade deck, top first, or `"rest"`.
+    pub trade_deck: TradeDeckSpec,
+    /// Explorers in the pile (default 10).
+    pub explorers: u8,
+    /// The scrap heap.
+    pub scrap_heap: Vec<CardId>,
+    /// The pending decision, as in the state's JSON (`{"decision": "scrap", ...}`).
+    pub pending: Option<Pending>,
+    /// Effects still to resolve after the pending decision.
+    pub frames: Vec<Frame>,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            config: Config::default(),
+            seed: 0,
+            rng: None,
+            current: Seat(0),
+            first: Seat(0),
+            turn: 1,
+            players: Vec::new(),
+            row: Vec::new(),
+            trade_deck: TradeDeckSpec::Cards(Vec::new()),
+            explorers: 10,
+            scrap_heap: Vec::new(),
+            pending: None,
+            frames: Vec::new(),
+            over: false,
+        }
+    }
+}
+
+/// A scenario file: a setup and the actions to apply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// A free description.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// The position.
+    #[serde(flatten)]
+    pub setup: Setup,
+    /// Actions in text form.
+    #[serde(default)]
+    pub actions: Vec<String>,
+}
+
+/// Why a scenario cannot be loaded or played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScenarioError {
+    /// Malformed JSON or an unknown field or card.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        /// Line.
+        line: usize,
+        /// Column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A field with an impossible value.
+    #[error("`{field}`: {message}")]
+    Invalid {
+        /// The field, as a path (`players[1].bases[0]`).
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// An action that does not parse or is not legal.
+    #[error("action {step} (`{text}`): {error}")]
+    Action {
+        /// 1-based position in `actions`.
+        step: usize,
+        /// The action's text.
+        text: String,
+        /// The error.
+        error: game::ActionError,
+    },
+}
+
+fn invalid(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+    ScenarioError::Invalid {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+impl Scenario {
+    /// Parses a scenario from JSON.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        serde_json::from_str(text).map_err(|e| ScenarioError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })
+    }
+
+    /// Builds the position and applies every action; returns the final state.
+    pub fn run(&self) -> Result<State, ScenarioError> {
+        let mut state = self.setup.build()?;
+        for (i, text) in self.actions.iter().enumerate() {
+            let fail = |error| ScenarioError::Action {
+                step: i + 1,
+                text: text.clone(),
+                error,
+            };
+            let action: Action = text.parse().map_err(fail)?;
+            state.apply(action).map_err(fail)?;
+        }
+        Ok(state)
+    }
+}
+
+fn in_play(spec: &InPlaySpec, ship: bool) -> InPlay {
+    match spec {
+        InPlaySpec::Name(c) => {
+            let mut p = InPlay::new(*c);
+            p.primary_used = ship;
+            p
+        }
+        InPlaySpec::Full(p) => *p,
+    }
+}
+
+impl Setup {
+    /// Validates the setup and builds the state.
+    pub fn build(&self) -> Result<State, ScenarioError> {
+        let set = cards();
+        let config = &self.config;
+        config.validate().map_err(|m| invalid("config", m))?;
+        let n = config.seats as usize;
+        if self.players.len() != n {
+            return Err(invalid(
+                "players",
+                format!("{} players given for {n} seats", self.players.len()),
+            ));
+        }
+        for (field, seat) in [("current", self.current), ("first", self.first)] {
+            if seat.index() >= n {
+                return Err(invalid(field, format!("{seat} is not a seat of this game")));
+            }
+        }
+        let mut players = Vec::with_capacity(n);
+        for (i, p) in self.players.iter().enumerate() {
+            let at = |f: &str| format!("players[{i}].{f}");
+            let ships: Vec<InPlay> = p.ships.iter().map(|s| in_play(s, true)).collect();
+            let bases: Vec<InPlay> = p.bases.iter().map(|s| in_play(s, false)).collect();
+            for (j, s) in ships.iter().enumerate() {
+                if set.def(s.card).kind() != Kind::Ship {
+                    return Err(invalid(
+                        at(&format!("ships[{j}]")),
+                        format!("{} is a base", s.card),
+                    ));
+                }
+            }
+            for (j, b) in bases.iter().enumerate() {
+                if set.def(b.card).kind() == Kind::Ship {
+                    return Err(invalid(
+                        at(&format!("bases[{j}]")),
+                        format!("{} is a ship", b.card),
+                    ));
+                }
+            }
+            if p.deck_known as usize > p.deck.len() {
+                return Err(invalid(
+                    at("deck_known"),
+                    "more known cards than cards in the deck",
+                ));
+            }
+            let mut deck = p.deck.clone();
+            deck.reverse();
+            let mut played = [0u8; 4];
+            match &p.played {
+                Some(map) => {
+                    for (f, k) in map {
+                        played[*f as usize] = *k;
+                    }
+                }
+                None => {
+                    for s in &ships {
+                        for c in [Some(s.card), s.copy].into_iter().flatten() {
+                            if let Some(f) = set.def(c).spec.faction {
+                                played[f as usize] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            let mut rest_hand = p.hand.clone();
+            for (j, k) in p.hand_known.iter().enumerate() {
+                match rest_hand.iter().position(|c| c == k) {
+                    Some(x) => {
+                        rest_hand.swap_remove(x);
+                    }
+                    None => {
+                        return Err(invalid(
+                            at(&format!("hand_known[{j}]")),
+                            format!("{k} is not in hand"),
+                        ));
+                    }
+                }
+            }
+            players.push(Player {
+                hand: p.hand.clone(),
+                deck,
+                deck_known: p.deck_known,
+                hand_known: p.hand_known.clone(),
+                discard: p.discard.clone(),
+                ships,
+                bases,
+                trade: p.trade,
+                combat: p.combat,
+                authority: p.authority,
+                alive: p.alive,
+                team: p.team.unwrap_or(i as u8),
+                pending_discards: p.pending_discards,
+                next_ship_top: p.next_ship_top,
+                played,
+            });
+        }
+        if self.row.len() > ROW_SIZE {
+            return Err(invalid(
+                "row",
+                format!("the trade row has {ROW_SIZE} slots"),
+            ));
+        }
+        let mut row = [None; ROW_SIZE];
+        for (i, c) in self.row.iter().enumerate() {
+            if let Some(c) = c
+                && set.def(*c).spec.role != Role::Trade
+            {
+                return Err(invalid(
+                    format!("row[{i}]"),
+                    format!("{c} is not a trade card"),
+                ));
+            }
+            row[i] = *c;
+        }
+        let mut rng = match &self.rng {
+            Some(r) => r.clone(),
+            None => game::rng_from_seed(self.seed),
+        };
+        let trade_deck = match &self.trade_deck {
+            TradeDeckSpec::Cards(cs) => cs.iter().rev().copied().collect(),
+            TradeDeckSpec::Rest(word) if word == "rest" => {
+                let mut left: Vec<usize> = set
+                    .iter()
+                    .map(|(_, d)| {
+                        if d.spec.role == Role::Trade {
+                            d.spec.count as usize
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                let placed = players
+                    .iter()
+                    .flat_map(|p| p.all_cards())
+                    .chain(row.iter().flatten().copied())
+                    .chain(self.scrap_heap.iter().copied());
+                for c in placed {
+                    left[c.0 as usize] = left[c.0 as usize].saturating_sub(1);
+                }
+                let mut deck: Vec<CardId> = left
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &k)| std::iter::repeat_n(CardId(i as u16), k))
+                    .collect();
+                game::shuffle(&mut rng, &mut deck);
+                deck
+            }
+            TradeDeckSpec::Rest(word) => {
+                return Err(invalid(
+                    "trade_deck",
+                    format!("expected a list of cards or \"rest\", not \"{word}\""),
+                ));
+            }
+        };
+        if self.frames.len() > 6 {
+            return Err(invalid("frames", "at most 6 frames"));
+        }
+        let state = State {
+            config: config.clone(),
+            players: PerSeat(players),
+            current: self.current,
+            first: self.first,
+            turn: self.turn,
+            row,
+            trade_deck,
+            explorers: self.explorers,
+            scrap_heap: self.scrap_heap.clone(),
+            pending: self.pending,
+            frames: self.frames.iter().copied().collect::<ArrayVec<Frame, 6>>(),
+            over: self.over,
+            rng,
+        };
+        if !state.over && state.legal_actions().is_empty() {
+            return Err(invalid(
+                "pending",
+                "the pending decision has no possible answer",
+            ));
+        }
+        Ok(state)
+    }
+
+    /// Writes a state as a setup (exact: [`Setup::build`] gives the same state back).
+    pub fn from_state(state: &State) -> Setup {
+        let players = state
+            .players
+            .0
+            .iter()
+            .map(|p| PlayerSetup {
+                authority: p.authority,
+                alive: p.alive,
+                team: Some(p.team),
+                hand: p.hand.clone(),
+                deck: p.deck.iter().rev().copied().collect(),
+                deck_known: p.deck_known,
+                hand_known: p.hand_known.clone(),
+                discard: p.discard.clone(),
+                ships: p.ships.iter().map(|s| InPlaySpec::Full(*s)).collect(),
+                bases: p.bases.iter().map(|s| InPlaySpec::Full(*s)).collect(),
+                trade: p.trade,
+                combat: p.combat,
+                pending_discards: p.pending_discards,
+                next_ship_top: p.next_ship_top,
+                played: Some(
+                    Faction::ALL
+                        .iter()
+                        .map(|&f| (f, p.played[f as usize]))
+                        .filter(|&(_, k)| k > 0)
+                        .collect(),
+                ),
+            })
+            .collect();
+        Setup {
+            config: state.config.clone(),
+            seed: 0,
+            rng: Some(state.rng.clone()),
+            current: state.current,
+            first: state.first,
+            turn: state.turn,
+            players,
+            row: state.row.to_vec(),
+            trade_deck: TradeDeckSpec::Cards(state.trade_deck.iter().rev().copied().collect()),
+            explorers: state.explorers,
+            scrap_heap: state.scrap_heap.clone(),
+            pending: state.pending,
+            frames: state.frames.to_vec(),
+            over: state.over,
+        }
+    }
+}
+
+/// A state and every seat's view, as `realms scenario` prints them.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioResult {
+    /// The full state, in the scenario format.
+    pub state: Setup,
+    /// Legal actions now.
+    pub legal_actions: Vec<Action>,
+    /// Each seat's observation.
+    pub observations: Vec<Observation>,
+}
+
+impl ScenarioResult {
+    /// Builds the result of a state.
+    pub fn of(state: &State) -> ScenarioResult {
+        ScenarioResult {
+            state: Setup::from_state(state),
+            legal_actions: state.legal_actions(),
+            observations: (0..state.players.len())
+                .map(|i| state.observation(Seat(i as u8)))
+                .collect(),
+        }
+    }
+}
+
+impl State {
+    /// The legal actions, sorted.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+}

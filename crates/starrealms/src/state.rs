@@ -1,0 +1,1270 @@
+//! The game state and its rules: setup, legal actions, effects, turns, the end of the game.
+//!
+//! Everything is plain data (`#[derive(Clone)]`): card ids are small integers, decks are vectors
+//! whose last element is the top. Effects resolve in order through a small stack of frames; when
+//! an effect needs a decision it leaves a [`Pending`] and resolution resumes after the answer.
+
+use arrayvec::ArrayVec;
+use game::{ActionError, GameRng, PerSeat, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
+use crate::cards::{CardDef, CardId, Effect, Factions, Kind, Role, ScrapFrom};
+use crate::config::{Config, DiscardTiming};
+use crate::{Observation, cards};
+
+/// Cards drawn in the draw phase.
+pub const HAND_SIZE: usize = 5;
+
+/// A card in play (a ship this turn, or a base) and what has been used of it this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InPlay {
+    /// The card.
+    pub card: CardId,
+    /// For a ship that copies another (Stealth Needle): the copied card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy: Option<CardId>,
+    /// Primary ability used (a ship's fires when played).
+    #[serde(default)]
+    pub primary_used: bool,
+    /// Ally ability used.
+    #[serde(default)]
+    pub ally_used: bool,
+    /// Damage taken this turn (bases).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub damage: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+impl InPlay {
+    /// A card just put in play.
+    pub fn new(card: CardId) -> Self {
+        InPlay {
+            card,
+            copy: None,
+            primary_used: false,
+            ally_used: false,
+            damage: 0,
+        }
+    }
+
+    /// The card whose abilities this one has (the copied ship for a Stealth Needle).
+    #[inline]
+    pub fn effective(&self) -> CardId {
+        self.copy.unwrap_or(self.card)
+    }
+
+    /// Factions this card has in play (its own, plus a copied ship's).
+    #[inline]
+    pub fn factions(&self) -> Factions {
+        let own = cards().def(self.card).factions;
+        match self.copy {
+            Some(c) => own | cards().def(c).factions,
+            None => own,
+        }
+    }
+}
+
+/// One seat's cards and pools.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Cards in hand (order irrelevant).
+    pub hand: Vec<CardId>,
+    /// Draw pile; the last card is the top.
+    pub deck: Vec<CardId>,
+    /// How many cards at the top of the deck everybody knows (put there face up since the last
+    /// shuffle).
+    pub deck_known: u8,
+    /// Cards in hand that everybody knows (drawn from the known top of the deck).
+    pub hand_known: Vec<CardId>,
+    /// Discard pile, face up; the last card is the top.
+    pub discard: Vec<CardId>,
+    /// Ships played this turn.
+    pub ships: Vec<InPlay>,
+    /// Bases in play.
+    pub bases: Vec<InPlay>,
+    /// Trade pool.
+    pub trade: u16,
+    /// Combat pool.
+    pub combat: u16,
+    /// Authority.
+    pub authority: i32,
+    /// Still in the game.
+    pub alive: bool,
+    /// Team (seat index in formats without teams).
+    pub team: u8,
+    /// Discards owed at the start of the next turn (app timing).
+    pub pending_discards: u8,
+    /// Ships acquired this turn that may go on top of the deck (Freighter, Central Office).
+    pub next_ship_top: u8,
+    /// Cards of each faction played this turn (Blob World).
+    pub played: [u8; 4],
+}
+
+impl Player {
+    fn new(authority: i32, team: u8) -> Self {
+        Player {
+            hand: Vec::with_capacity(16),
+            deck: Vec::with_capacity(64),
+            deck_known: 0,
+            hand_known: Vec::new(),
+            discard: Vec::with_capacity(64),
+            ships: Vec::with_capacity(16),
+            bases: Vec::with_capacity(8),
+            trade: 0,
+            combat: 0,
+            authority,
+            alive: true,
+            team,
+            pending_discards: 0,
+            next_ship_top: 0,
+            played: [0; 4],
+        }
+    }
+
+    /// Whether the player has an outpost in play.
+    #[inline]
+    pub fn has_outpost(&self) -> bool {
+        self.bases
+            .iter()
+            .any(|b| cards().def(b.card).kind() == Kind::Outpost)
+    }
+
+    /// Whether another card in play than the one at this position (ship or base) has one of
+    /// the factions `need` (the faction of an ally ability).
+    pub fn has_ally(&self, zone: Zone, index: usize, need: Factions) -> bool {
+        let me = need;
+        if me == 0 {
+            return false;
+        }
+        let others = self
+            .ships
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !(zone == Zone::Ship && i == index))
+            .chain(
+                self.bases
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| !(zone == Zone::Base && i == index)),
+            );
+        for (_, other) in others {
+            if other.factions() & me != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every card this player owns, in any zone (for checks and tests).
+    pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.hand
+            .iter()
+            .chain(&self.deck)
+            .chain(&self.discard)
+            .copied()
+            .chain(self.ships.iter().map(|s| s.card))
+            .chain(self.bases.iter().map(|b| b.card))
+    }
+
+    fn forget_from_hand(&mut self, card: CardId) {
+        if self.hand_known.is_empty() {
+            return;
+        }
+        let in_hand = self.hand.iter().filter(|&&c| c == card).count();
+        let known = self.hand_known.iter().filter(|&&c| c == card).count();
+        if known > in_hand
+            && let Some(i) = self.hand_known.iter().position(|&c| c == card)
+        {
+            self.hand_known.swap_remove(i);
+        }
+    }
+
+    fn take_from_hand(&mut self, card: CardId) -> bool {
+        match self.hand.iter().position(|&c| c == card) {
+            Some(i) => {
+                self.hand.swap_remove(i);
+                self.forget_from_hand(card);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Which in-play area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// Ships played this turn.
+    Ship,
+    /// Bases.
+    Base,
+}
+
+/// Which ability of a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    /// Primary.
+    Primary,
+    /// Ally.
+    Ally,
+    /// Scrap.
+    Scrap,
+}
+
+/// Where a list of effects comes from: a card's ability, or one option of a "choose one" in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// The card whose text it is (the copied ship for a Stealth Needle).
+    pub card: CardId,
+    /// Which ability.
+    pub ability: Ability,
+    /// `[position of the choose in the ability, option picked]`, inside a "choose one".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<[u8; 2]>,
+}
+
+impl Source {
+    /// The effects this source names.
+    pub fn effects(&self) -> &'static [Effect] {
+        let spec = &cards().def(self.card).spec;
+        let list: &'static [Effect] = match self.ability {
+            Ability::Primary => &spec.primary,
+            Ability::Ally => &spec.ally,
+            Ability::Scrap => &spec.scrap,
+        };
+        match self.option {
+            None => list,
+            Some([at, opt]) => match &list[at as usize] {
+                Effect::Choose(options) => &options[opt as usize],
+                _ => &[],
+            },
+        }
+    }
+}
+
+/// Effects still to resolve: a source and the position of the next effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Frame {
+    /// Where the effects come from.
+    pub source: Source,
+    /// Next effect to resolve.
+    pub next: u8,
+    /// Position of the ship in play the effects belong to (for "copy another ship"); 255 if none.
+    #[serde(default = "no_ship")]
+    pub ship: u8,
+}
+
+fn no_ship() -> u8 {
+    u8::MAX
+}
+
+/// A decision the rules wait for before the main phase goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Pending {
+    /// Pick one option (`choose n`) of the "choose one" at `at` in `source`.
+    Choose {
+        /// The list holding the choose.
+        source: Source,
+        /// Its position there.
+        at: u8,
+    },
+    /// Scrap cards from hand and/or discard (`scrap hand|discard <card>`, `pass` if optional).
+    Scrap {
+        /// Allowed zones.
+        from: ScrapFrom,
+        /// Cards that may still be scrapped.
+        left: u8,
+        /// Whether the player may stop (`pass`).
+        optional: bool,
+        /// Draw one card per card scrapped, when done.
+        draw_per_card: bool,
+        /// Cards scrapped so far.
+        done: u8,
+    },
+    /// Scrap a trade-row card (`scrap row <slot>`, `pass` if optional).
+    ScrapTradeRow {
+        /// Whether the player may decline.
+        optional: bool,
+    },
+    /// Destroy a target base (`destroy <seat> base <i>`, `pass` if optional).
+    DestroyBase {
+        /// Whether the player may decline.
+        optional: bool,
+    },
+    /// Pick the opponent who discards (`target <seat>`).
+    DiscardTarget,
+    /// `seat` discards `left` cards of its choice (`discard <card>`).
+    Discard {
+        /// Who discards (and decides).
+        seat: Seat,
+        /// Cards still to discard.
+        left: u8,
+    },
+    /// Discard up to `left` more cards (`discard <card>`, `pass`), then draw as many as discarded.
+    DiscardThenDraw {
+        /// Cards that may still be discarded.
+        left: u8,
+        /// Cards discarded so far.
+        done: u8,
+    },
+    /// The ship at `ship` copies another ship in play (`copy ship <i>`).
+    CopyShip {
+        /// The copying ship's position.
+        ship: u8,
+    },
+    /// Acquire a ship for free to the top of the deck (`acquire row <slot>`, `acquire explorer`).
+    AcquireFree,
+    /// The ship just acquired (top of the discard pile) may go on top of the deck (`top`, `pass`).
+    TopOrDiscard {
+        /// The ship.
+        card: CardId,
+    },
+}
+
+/// A whole game of Star Realms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The configuration.
+    pub config: Config,
+    /// Every seat.
+    pub players: PerSeat<Player>,
+    /// Whose turn it is.
+    pub current: Seat,
+    /// The seat that played first.
+    pub first: Seat,
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// The trade row (an empty slot once the trade deck is exhausted).
+    pub row: [Option<CardId>; ROW_SIZE],
+    /// The trade deck; the last card is the top.
+    pub trade_deck: Vec<CardId>,
+    /// Explorers left in the pile.
+    pub explorers: u8,
+    /// The scrap heap, in order.
+    pub scrap_heap: Vec<CardId>,
+    /// The decision waited for, if any.
+    pub pending: Option<Pending>,
+    /// Effects still to resolve after the pending decision.
+    pub frames: ArrayVec<Frame, 6>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The game's RNG (shuffles). Part of the hidden state: never in an observation.
+    pub rng: GameRng,
+}
+
+fn illegal(action: Action, hint: &str) -> ActionError {
+    ActionError::Illegal {
+        action: action.to_string(),
+        hint: if hint.is_empty() {
+            String::new()
+        } else {
+            format!(": {hint}")
+        },
+    }
+}
+
+impl State {
+    /// A new game: decks shuffled, trade row dealt, first player drawn, starting hands drawn.
+    pub fn new(config: &Config, seed: u64) -> Result<State, String> {
+        config.validate()?;
+        let set = cards();
+        let n = config.seats as usize;
+        let mut rng = game::rng_from_seed(seed);
+        let first = Seat(game::below(&mut rng, n) as u8);
+        let mut trade_deck = Vec::with_capacity(96);
+        let mut starting = Vec::new();
+        let mut explorers = 0;
+        for (id, def) in set.iter() {
+            match def.spec.role {
+                Role::Trade => trade_deck.extend(std::iter::repeat_n(id, def.spec.count as usize)),
+                Role::Starting => starting.extend(std::iter::repeat_n(id, def.spec.count as usize)),
+                Role::Explorer => explorers = config.explorer_count(def.spec.count),
+            }
+        }
+        game::shuffle(&mut rng, &mut trade_deck);
+        let mut players = PerSeat::from_fn(n, |i| Player::new(config.authority, i as u8));
+        for p in players.0.iter_mut() {
+            p.deck.extend_from_slice(&starting);
+            game::shuffle(&mut rng, &mut p.deck);
+        }
+        let mut state = State {
+            config: config.clone(),
+            players,
+            current: first,
+            first,
+            turn: 1,
+            row: [None; ROW_SIZE],
+            trade_deck,
+            explorers,
+            scrap_heap: Vec::new(),
+            pending: None,
+            frames: ArrayVec::new(),
+            over: false,
+            rng,
+        };
+        for slot in 0..ROW_SIZE {
+            state.refill(slot);
+        }
+        for order in 0..n {
+            let seat = Seat(((first.index() + order) % n) as u8);
+            state.draw(seat, config.starting_hand(order));
+        }
+        Ok(state)
+    }
+
+    /// The seat that must decide now, or `None` once the game is over.
+    #[inline]
+    pub fn to_move(&self) -> Option<Seat> {
+        if self.over {
+            return None;
+        }
+        Some(match self.pending {
+            Some(Pending::Discard { seat, .. }) => seat,
+            _ => self.current,
+        })
+    }
+
+    /// The player whose turn it is.
+    #[inline]
+    pub fn me(&self) -> &Player {
+        &self.players[self.current]
+    }
+
+    #[inline]
+    fn me_mut(&mut self) -> &mut Player {
+        &mut self.players[self.current]
+    }
+
+    /// Whether `attacker` may attack or target `defender` (and its bases) in this format.
+    pub fn is_opponent(&self, attacker: Seat, defender: Seat) -> bool {
+        let d = &self.players[defender];
+        d.alive && d.team != self.players[attacker].team
+    }
+
+    /// Whether the base at `index` of `defender` can be attacked or targeted now.
+    pub fn base_targetable(&self, defender: Seat, index: usize) -> bool {
+        let d = &self.players[defender];
+        cards().def(d.bases[index].card).kind() == Kind::Outpost || !d.has_outpost()
+    }
+
+    // ----- legal actions -------------------------------------------------------------------
+
+    /// Writes the legal actions, sorted and without duplicates, into `out`.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.over {
+            return;
+        }
+        match self.pending {
+            Some(p) => self.decision_actions(p, out),
+            None => self.main_actions(out),
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn main_actions(&self, out: &mut Vec<Action>) {
+        let set = cards();
+        let me = self.me();
+        for &c in &me.hand {
+            out.push(Action::Play(c));
+        }
+        for (i, s) in me.ships.iter().enumerate() {
+            let def = set.def(s.effective());
+            if !s.ally_used && !def.spec.ally.is_empty() && me.has_ally(Zone::Ship, i, def.factions)
+            {
+                out.push(Action::AllyShip(i as u8));
+            }
+            if !def.spec.scrap.is_empty() {
+                out.push(Action::ScrapShip(i as u8));
+            }
+        }
+        for (i, b) in me.bases.iter().enumerate() {
+            let def = set.def(b.card);
+            if !b.primary_used && !def.spec.primary.is_empty() {
+                out.push(Action::Primary(i as u8));
+            }
+            if !b.ally_used && !def.spec.ally.is_empty() && me.has_ally(Zone::Base, i, def.factions)
+            {
+                out.push(Action::AllyBase(i as u8));
+            }
+            if !def.spec.scrap.is_empty() {
+                out.push(Action::ScrapBase(i as u8));
+            }
+        }
+        for (slot, c) in self.row.iter().enumerate() {
+            if let Some(c) = *c
+                && set.def(c).cost() as u16 <= me.trade
+            {
+                out.push(Action::BuyRow(slot as u8));
+            }
+        }
+        if self.explorers > 0 && set.def(set.explorer).cost() as u16 <= me.trade {
+            out.push(Action::BuyExplorer);
+        }
+        if me.combat > 0 {
+            for (seat, p) in self.players.iter() {
+                if !self.is_opponent(self.current, seat) {
+                    continue;
+                }
+                let outpost = p.has_outpost();
+                for (i, b) in p.bases.iter().enumerate() {
+                    let def = set.def(b.card);
+                    let need = def.defense().saturating_sub(b.damage) as u16;
+                    if (!outpost || def.kind() == Kind::Outpost) && need <= me.combat {
+                        out.push(Action::AttackBase(seat, i as u8));
+                    }
+                }
+                if !outpost {
+                    for n in 1..=(me.combat as usize).min(MAX_ATTACK) {
+                        out.push(Action::AttackPlayer(seat, n as u8));
+                    }
+                }
+            }
+        }
+        out.push(Action::End);
+    }
+
+    fn decision_actions(&self, p: Pending, out: &mut Vec<Action>) {
+        let me = self.me();
+        match p {
+            Pending::Choose { source, at } => {
+                if let Effect::Choose(options) = &source.effects()[at as usize] {
+                    for i in 0..options.len().min(MAX_OPTIONS) {
+                        out.push(Action::Choose(i as u8));
+                    }
+                }
+            }
+            Pending::Scrap { from, optional, .. } => {
+                if from != ScrapFrom::Discard {
+                    out.extend(me.hand.iter().map(|&c| Action::ScrapHand(c)));
+                }
+                if from != ScrapFrom::Hand {
+                    out.extend(me.discard.iter().map(|&c| Action::ScrapDiscard(c)));
+                }
+                if optional {
+                    out.push(Action::Pass);
+                }
+            }
+            Pending::ScrapTradeRow { optional } => {
+                for (slot, c) in self.row.iter().enumerate() {
+                    if c.is_some() {
+                        out.push(Action::ScrapRow(slot as u8));
+                    }
+                }
+                if optional {
+                    out.push(Action::Pass);
+                }
+            }
+            Pending::DestroyBase { optional } => {
+                self.push_destroy_targets(out);
+                if optional {
+                    out.push(Action::Pass);
+                }
+            }
+            Pending::DiscardTarget => {
+                for (seat, _) in self.players.iter() {
+                    if self.is_opponent(self.current, seat) {
+                        out.push(Action::Target(seat));
+                    }
+                }
+            }
+            Pending::Discard { seat, .. } => {
+                out.extend(self.players[seat].hand.iter().map(|&c| Action::Discard(c)));
+            }
+            Pending::DiscardThenDraw { .. } => {
+                out.extend(me.hand.iter().map(|&c| Action::Discard(c)));
+                out.push(Action::Pass);
+            }
+            Pending::CopyShip { ship } => {
+                for (i, s) in me.ships.iter().enumerate() {
+                    if i != ship as usize && copyable(s) {
+                        out.push(Action::Copy(i as u8));
+                    }
+                }
+            }
+            Pending::AcquireFree => {
+                let set = cards();
+                for (slot, c) in self.row.iter().enumerate() {
+                    if let Some(c) = *c
+                        && set.def(c).kind() == Kind::Ship
+                    {
+                        out.push(Action::AcquireRow(slot as u8));
+                    }
+                }
+                if self.explorers > 0 {
+                    out.push(Action::AcquireExplorer);
+                }
+            }
+            Pending::TopOrDiscard { .. } => {
+                out.push(Action::Top);
+                out.push(Action::Pass);
+            }
+        }
+    }
+
+    fn push_destroy_targets(&self, out: &mut Vec<Action>) {
+        for (seat, p) in self.players.iter() {
+            if !self.is_opponent(self.current, seat) {
+                continue;
+            }
+            for i in 0..p.bases.len() {
+                if self.base_targetable(seat, i) {
+                    out.push(Action::Destroy(seat, i as u8));
+                }
+            }
+        }
+    }
+
+    /// Whether a decision has at least one answer; a decision without one is skipped.
+    fn decision_possible(&self, p: Pending) -> bool {
+        let me = self.me();
+        match p {
+            Pending::Choose { .. } | Pending::TopOrDiscard { .. } => true,
+            Pending::Scrap { from, left, .. } => {
+                left > 0
+                    && match from {
+                        ScrapFrom::Hand => !me.hand.is_empty(),
+                        ScrapFrom::Discard => !me.discard.is_empty(),
+                        ScrapFrom::HandOrDiscard => !me.hand.is_empty() || !me.discard.is_empty(),
+                    }
+            }
+            Pending::ScrapTradeRow { .. } => self.row.iter().any(Option::is_some),
+            Pending::DestroyBase { .. } => self.players.iter().any(|(seat, p)| {
+                self.is_opponent(self.current, seat)
+                    && (0..p.bases.len()).any(|i| self.base_targetable(seat, i))
+            }),
+            Pending::DiscardTarget => true,
+            Pending::Discard { seat, left } => left > 0 && !self.players[seat].hand.is_empty(),
+            Pending::DiscardThenDraw { left, .. } => left > 0 && !me.hand.is_empty(),
+            Pending::CopyShip { ship } => me
+                .ships
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != ship as usize && copyable(s)),
+            Pending::AcquireFree => {
+                self.explorers > 0
+                    || self
+                        .row
+                        .iter()
+                        .flatten()
+                        .any(|&c| cards().def(c).kind() == Kind::Ship)
+            }
+        }
+    }
+
+    // ----- applying actions ----------------------------------------------------------------
+
+    /// Applies a legal action; an illegal one is rejected and the state left as it was.
+    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        if self.over {
+            return Err(ActionError::GameOver {
+                action: action.to_string(),
+            });
+        }
+        let mut legal = Vec::with_capacity(32);
+        self.legal_actions_into(&mut legal);
+        if legal.binary_search(&action).is_err() {
+            return Err(illegal(action, &self.why_illegal(action)));
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    fn why_illegal(&self, action: Action) -> String {
+        if let Some(p) = self.pending {
+            let who = self.to_move().map(|s| s.to_string()).unwrap_or_default();
+            return format!("{who} must first answer the pending decision ({p:?})");
+        }
+        let me = self.me();
+        let set = cards();
+        match action {
+            Action::Play(c) if !me.hand.contains(&c) => format!("no {c} in hand"),
+            Action::BuyRow(s) => match self.row[s as usize] {
+                None => "that trade-row slot is empty".into(),
+                Some(c) => format!(
+                    "{c} costs {}, trade pool is {}",
+                    set.def(c).cost(),
+                    me.trade
+                ),
+            },
+            Action::AttackPlayer(s, n) if n as u16 > me.combat => {
+                format!("{n} combat asked of {s}, combat pool is {}", me.combat)
+            }
+            Action::AttackPlayer(s, _) if self.players[s].has_outpost() => {
+                format!("{s} has an outpost in play")
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// Applies an action known to be legal (taken from [`State::legal_actions_into`]).
+    /// Rollouts call this directly to skip the membership check.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        match self.pending.take() {
+            Some(p) => self.answer(p, action),
+            None => self.main_action(action),
+        }
+        self.resolve();
+    }
+
+    fn main_action(&mut self, action: Action) {
+        let set = cards();
+        let cur = self.current;
+        match action {
+            Action::Play(c) => self.play(c),
+            Action::Primary(i) => {
+                let b = &mut self.me_mut().bases[i as usize];
+                b.primary_used = true;
+                let card = b.card;
+                self.push_frame(card, Ability::Primary, u8::MAX);
+            }
+            Action::AllyShip(i) => {
+                let s = &mut self.me_mut().ships[i as usize];
+                s.ally_used = true;
+                let card = s.effective();
+                self.push_frame(card, Ability::Ally, i);
+            }
+            Action::AllyBase(i) => {
+                let b = &mut self.me_mut().bases[i as usize];
+                b.ally_used = true;
+                let card = b.card;
+                self.push_frame(card, Ability::Ally, u8::MAX);
+            }
+            Action::ScrapShip(i) => {
+                let s = self.me_mut().ships.remove(i as usize);
+                self.to_scrap_heap(s.card);
+                self.push_frame(s.effective(), Ability::Scrap, u8::MAX);
+            }
+            Action::ScrapBase(i) => {
+                let b = self.me_mut().bases.remove(i as usize);
+                self.to_scrap_heap(b.card);
+                self.push_frame(b.card, Ability::Scrap, u8::MAX);
+            }
+            Action::BuyRow(slot) => {
+                let c = self.row[slot as usize].take().expect("legal buy");
+                self.me_mut().trade -= set.def(c).cost() as u16;
+                self.refill(slot as usize);
+                self.acquire(c, false);
+            }
+            Action::BuyExplorer => {
+                self.explorers -= 1;
+                self.me_mut().trade -= set.def(set.explorer).cost() as u16;
+                self.acquire(set.explorer, false);
+            }
+            Action::AttackPlayer(seat, n) => {
+                self.me_mut().combat -= n as u16;
+                self.damage(seat, n as i32);
+            }
+            Action::AttackBase(seat, i) => {
+                let b = self.players[seat].bases[i as usize];
+                let need = set.def(b.card).defense().saturating_sub(b.damage) as u16;
+                self.players[cur].combat -= need;
+                self.destroy_base(seat, i as usize);
+            }
+            Action::End => self.end_turn(),
+            _ => unreachable!("decision action {action} outside a decision"),
+        }
+    }
+
+    fn answer(&mut self, p: Pending, action: Action) {
+        let set = cards();
+        match (p, action) {
+            (Pending::Choose { source, at }, Action::Choose(o)) => {
+                self.frames.push(Frame {
+                    source: Source {
+                        option: Some([at, o]),
+                        ..source
+                    },
+                    next: 0,
+                    ship: u8::MAX,
+                });
+            }
+            (
+                Pending::Scrap {
+                    from,
+                    left,
+                    optional,
+                    draw_per_card,
+                    done,
+                },
+                a @ (Action::ScrapHand(_) | Action::ScrapDiscard(_) | Action::Pass),
+            ) => {
+                let scrapped = match a {
+                    Action::ScrapHand(c) => {
+                        self.me_mut().take_from_hand(c);
+                        self.to_scrap_heap(c);
+                        true
+                    }
+                    Action::ScrapDiscard(c) => {
+                        let d = &mut self.me_mut().discard;
+                        let i = d.iter().rposition(|&x| x == c).expect("legal scrap");
+                        d.remove(i);
+                        self.to_scrap_heap(c);
+                        true
+                    }
+                    _ => false,
+                };
+                let (left, done) = if scrapped {
+                    (left - 1, done + 1)
+                } else {
+                    (0, done)
+                };
+                let next = Pending::Scrap {
+                    from,
+                    left,
+                    optional,
+                    draw_per_card,
+                    done,
+                };
+                if !self.offer(next) && draw_per_card {
+                    self.draw(self.current, done as usize);
+                }
+            }
+            (Pending::ScrapTradeRow { .. }, Action::ScrapRow(slot)) => {
+                let c = self.row[slot as usize].take().expect("legal scrap");
+                self.to_scrap_heap(c);
+                self.refill(slot as usize);
+            }
+            (Pending::DestroyBase { .. }, Action::Destroy(seat, i)) => {
+                self.destroy_base(seat, i as usize);
+            }
+            (Pending::DiscardTarget, Action::Target(seat)) => self.make_discard(seat),
+            (Pending::Discard { seat, left }, Action::Discard(c)) => {
+                let p = &mut self.players[seat];
+                p.take_from_hand(c);
+                p.discard.push(c);
+                self.offer(Pending::Discard {
+                    seat,
+                    left: left - 1,
+                });
+            }
+            (Pending::DiscardThenDraw { left, done }, a) => match a {
+                Action::Discard(c) => {
+                    let me = self.me_mut();
+                    me.take_from_hand(c);
+                    me.discard.push(c);
+                    if !self.offer(Pending::DiscardThenDraw {
+                        left: left - 1,
+                        done: done + 1,
+                    }) {
+                        self.draw(self.current, done as usize + 1);
+                    }
+                }
+                _ => self.draw(self.current, done as usize),
+            },
+            (Pending::CopyShip { ship }, Action::Copy(i)) => {
+                let target = self.me().ships[i as usize].effective();
+                let me = self.me_mut();
+                me.ships[ship as usize].copy = Some(target);
+                if let Some(f) = set.def(target).spec.faction
+                    && set.def(me.ships[ship as usize].card).spec.faction != Some(f)
+                {
+                    me.played[f as usize] += 1;
+                }
+                self.push_frame(target, Ability::Primary, ship);
+            }
+            (Pending::AcquireFree, Action::AcquireRow(slot)) => {
+                let c = self.row[slot as usize].take().expect("legal acquire");
+                self.refill(slot as usize);
+                self.acquire(c, true);
+            }
+            (Pending::AcquireFree, Action::AcquireExplorer) => {
+                self.explorers -= 1;
+                self.acquire(set.explorer, true);
+            }
+            (Pending::TopOrDiscard { card }, Action::Top) => {
+                let me = self.me_mut();
+                let c = me.discard.pop().expect("the ship just acquired");
+                debug_assert_eq!(c, card);
+                me.deck.push(c);
+                me.deck_known += 1;
+            }
+            (Pending::TopOrDiscard { .. }, Action::Pass)
+            | (Pending::ScrapTradeRow { .. }, Action::Pass)
+            | (Pending::DestroyBase { .. }, Action::Pass) => {}
+            (p, a) => unreachable!("{a} does not answer {p:?}"),
+        }
+    }
+
+    // ----- effects -------------------------------------------------------------------------
+
+    fn push_frame(&mut self, card: CardId, ability: Ability, ship: u8) {
+        self.frames.push(Frame {
+            source: Source {
+                card,
+                ability,
+                option: None,
+            },
+            next: 0,
+            ship,
+        });
+    }
+
+    /// Resolves frames until a decision is needed or nothing is left.
+    fn resolve(&mut self) {
+        while self.pending.is_none() && !self.over {
+            let Some(frame) = self.frames.last_mut() else {
+                return;
+            };
+            let effects = frame.source.effects();
+            let at = frame.next as usize;
+            if at >= effects.len() {
+                self.frames.pop();
+                continue;
+            }
+            frame.next += 1;
+            let (source, ship) = (frame.source, frame.ship);
+            self.effect(&effects[at], source, at as u8, ship);
+        }
+    }
+
+    /// Leaves `p` pending if it has an answer; returns whether it did.
+    fn offer(&mut self, p: Pending) -> bool {
+        if self.decision_possible(p) {
+            self.pending = Some(p);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn effect(&mut self, e: &Effect, source: Source, at: u8, ship: u8) {
+        let cur = self.current;
+        match *e {
+            Effect::Trade(n) => self.me_mut().trade += n as u16,
+            Effect::Combat(n) => self.me_mut().combat += n as u16,
+            Effect::Authority(n) => self.me_mut().authority += n as i32,
+            Effect::Draw(n) => self.draw(cur, n as usize),
+            Effect::OpponentDiscards => {
+                let mut only = None;
+                let mut count = 0;
+                for (s, _) in self.players.iter() {
+                    if self.is_opponent(cur, s) {
+                        only = Some(s);
+                        count += 1;
+                    }
+                }
+                match (only, count) {
+                    (Some(only), 1) => self.make_discard(only),
+                    (Some(_), _) => self.pending = Some(Pending::DiscardTarget),
+                    _ => {}
+                }
+            }
+            Effect::Scrap {
+                from,
+                count,
+                optional,
+                draw_per_card,
+            } => {
+                self.offer(Pending::Scrap {
+                    from,
+                    left: count,
+                    optional,
+                    draw_per_card,
+                    done: 0,
+                });
+            }
+            Effect::ScrapTradeRow { optional } => {
+                self.offer(Pending::ScrapTradeRow { optional });
+            }
+            Effect::DestroyBase { optional } => {
+                self.offer(Pending::DestroyBase { optional });
+            }
+            Effect::Choose(_) => self.pending = Some(Pending::Choose { source, at }),
+            Effect::NextShipOnTop => self.me_mut().next_ship_top += 1,
+            Effect::AcquireShipFreeOnTop => {
+                self.offer(Pending::AcquireFree);
+            }
+            Effect::CopyShip => {
+                if ship != u8::MAX {
+                    self.offer(Pending::CopyShip { ship });
+                }
+            }
+            Effect::DrawPerPlayed(f) => {
+                let n = self.me().played[f as usize];
+                self.draw(cur, n as usize);
+            }
+            Effect::DrawIfBases { bases, draw } => {
+                if self.me().bases.len() >= bases as usize {
+                    self.draw(cur, draw as usize);
+                }
+            }
+            Effect::DiscardThenDraw(n) => {
+                self.offer(Pending::DiscardThenDraw { left: n, done: 0 });
+            }
+        }
+    }
+
+    fn make_discard(&mut self, victim: Seat) {
+        match self.config.discard_timing {
+            DiscardTiming::Immediate => {
+                self.offer(Pending::Discard {
+                    seat: victim,
+                    left: 1,
+                });
+            }
+            DiscardTiming::NextTurn => self.players[victim].pending_discards += 1,
+        }
+    }
+
+    fn play(&mut self, c: CardId) {
+        let set = cards();
+        let def: &CardDef = set.def(c);
+        let me = self.me_mut();
+        me.take_from_hand(c);
+        if let Some(f) = def.spec.faction {
+            me.played[f as usize] += 1;
+        }
+        if def.kind().is_base() {
+            me.bases.push(InPlay::new(c));
+            return;
+        }
+        let fleet: u16 = me
+            .bases
+            .iter()
+            .map(|b| set.def(b.card).combat_per_ship as u16)
+            .sum();
+        me.combat += fleet;
+        let mut ship = InPlay::new(c);
+        ship.primary_used = true;
+        me.ships.push(ship);
+        let index = (me.ships.len() - 1) as u8;
+        self.push_frame(c, Ability::Primary, index);
+    }
+
+    fn acquire(&mut self, c: CardId, free_on_top: bool) {
+        let is_ship = cards().def(c).kind() == Kind::Ship;
+        let me = self.me_mut();
+        if free_on_top {
+            me.deck.push(c);
+            me.deck_known += 1;
+            return;
+        }
+        me.discard.push(c);
+        if is_ship && me.next_ship_top > 0 {
+            me.next_ship_top -= 1;
+            self.pending = Some(Pending::TopOrDiscard { card: c });
+        }
+    }
+
+    fn to_scrap_heap(&mut self, c: CardId) {
+        if c == cards().explorer {
+            self.explorers += 1;
+        } else {
+            self.scrap_heap.push(c);
+        }
+    }
+
+    fn refill(&mut self, slot: usize) {
+        self.row[slot] = self.trade_deck.pop();
+    }
+
+    fn destroy_base(&mut self, seat: Seat, index: usize) {
+        let p = &mut self.players[seat];
+        let b = p.bases.remove(index);
+        p.discard.push(b.card);
+    }
+
+    fn damage(&mut self, seat: Seat, n: i32) {
+        let p = &mut self.players[seat];
+        p.authority -= n;
+        if p.authority <= 0 {
+            self.defeat(seat);
+        }
+    }
+
+    fn defeat(&mut self, seat: Seat) {
+        self.players[seat].alive = false;
+        let mut teams = self.players.0.iter().filter(|p| p.alive).map(|p| p.team);
+        if let Some(t) = teams.next()
+            && teams.all(|u| u == t)
+        {
+            self.over = true;
+            self.pending = None;
+            self.frames.clear();
+        }
+    }
+
+    /// Draws up to `n` cards, reshuffling the discard pile when the deck runs out; with both
+    /// empty, fewer cards are drawn.
+    pub fn draw(&mut self, seat: Seat, n: usize) {
+        let p = &mut self.players[seat];
+        for _ in 0..n {
+            if p.deck.is_empty() {
+                if p.discard.is_empty() {
+                    return;
+                }
+                std::mem::swap(&mut p.deck, &mut p.discard);
+                game::shuffle(&mut self.rng, &mut p.deck);
+                p.deck_known = 0;
+            }
+            let c = p.deck.pop().expect("deck not empty");
+            if p.deck_known > 0 {
+                p.deck_known -= 1;
+                p.hand_known.push(c);
+            }
+            p.hand.push(c);
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let cur = self.current;
+        let p = &mut self.players[cur];
+        p.trade = 0;
+        p.combat = 0;
+        p.next_ship_top = 0;
+        p.played = [0; 4];
+        for s in p.ships.drain(..) {
+            p.discard.push(s.card);
+        }
+        p.discard.append(&mut p.hand);
+        p.hand_known.clear();
+        for b in p.bases.iter_mut() {
+            b.primary_used = false;
+            b.ally_used = false;
+        }
+        for p in self.players.0.iter_mut() {
+            for b in p.bases.iter_mut() {
+                b.damage = 0;
+            }
+        }
+        self.draw(cur, HAND_SIZE);
+        let n = self.players.len();
+        let mut next = cur;
+        loop {
+            next = Seat(((next.index() + 1) % n) as u8);
+            if self.players[next].alive {
+                break;
+            }
+        }
+        self.current = next;
+        self.turn += 1;
+        if self.turn >= self.config.turn_limit {
+            self.over = true;
+            return;
+        }
+        let owed = std::mem::take(&mut self.players[next].pending_discards);
+        if owed > 0 {
+            self.offer(Pending::Discard {
+                seat: next,
+                left: owed,
+            });
+        }
+    }
+
+    // ----- results and views ---------------------------------------------------------------
+
+    /// Per-seat results once the game is over: 1 for the surviving team, 0 for the others; in a
+    /// draw at the turn limit, the teams still alive share 1.
+    pub fn returns(&self) -> Vec<f64> {
+        let mut teams: ArrayVec<u8, { game::MAX_SEATS }> = ArrayVec::new();
+        for p in self.players.0.iter().filter(|p| p.alive) {
+            if !teams.contains(&p.team) {
+                teams.push(p.team);
+            }
+        }
+        let share = 1.0 / teams.len().max(1) as f64;
+        self.players
+            .0
+            .iter()
+            .map(|p| if self.over && p.alive { share } else { 0.0 })
+            .collect()
+    }
+
+    /// Whether the game ended in a draw (at the turn limit).
+    pub fn is_draw(&self) -> bool {
+        self.over && {
+            let mut alive = self.players.0.iter().filter(|p| p.alive).map(|p| p.team);
+            let first = alive.next();
+            alive.any(|t| Some(t) != first)
+        }
+    }
+
+    /// The winning seats, once the game is over (none after a draw).
+    pub fn winners(&self) -> Vec<Seat> {
+        if !self.over || self.is_draw() {
+            return Vec::new();
+        }
+        self.players
+            .iter()
+            .filter(|(_, p)| p.alive)
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// Counts every card of the game in every zone (tests: cards are conserved).
+    pub fn card_counts(&self) -> Vec<usize> {
+        let mut counts = vec![0; cards().len()];
+        let mut add = |c: CardId| counts[c.0 as usize] += 1;
+        for p in &self.players.0 {
+            p.all_cards().for_each(&mut add);
+        }
+        self.row.iter().flatten().copied().for_each(&mut add);
+        self.trade_deck.iter().copied().for_each(&mut add);
+        self.scrap_heap.iter().copied().for_each(&mut add);
+        counts[cards().explorer.0 as usize] += self.explorers as usize;
+        counts
+    }
+
+    /// What `seat` sees.
+    pub fn observation(&self, seat: Seat) -> Observation {
+        Observation::of(self, Some(seat))
+    }
+
+    /// What a spectator sees.
+    pub fn public_observation(&self) -> Observation {
+        Observation::of(self, None)
+    }
+}
+
+fn copyable(s: &InPlay) -> bool {
+    // A Stealth Needle that copied nothing has no ship text to copy.
+    !cards()
+        .def(s.effective())
+        .spec
+        .primary
+        .contains(&Effect::CopyShip)
+}
+
+// Keep the dense-index bounds honest.
+const _: () = assert!(MAX_SHIPS <= 256 && MAX_BASES <= 256);
+
+impl game::State for State {
+    type Action = Action;
+    type Observation = Observation;
+    type Config = Config;
+    const GAME: &'static str = "starrealms";
+
+    fn new_game(config: &Config, seed: u64) -> Result<Self, String> {
+        State::new(config, seed)
+    }
+    fn num_seats(&self) -> usize {
+        self.players.len()
+    }
+    fn to_move(&self) -> Option<Seat> {
+        State::to_move(self)
+    }
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        State::legal_actions_into(self, out)
+    }
+    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        State::apply(self, action)
+    }
+    fn returns(&self) -> Vec<f64> {
+        State::returns(self)
+    }
+    fn observation(&self, seat: Seat) -> Observation {
+        State::observation(self, seat)
+    }
+}
