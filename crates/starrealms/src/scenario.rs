@@ -504,3 +504,161 @@ impl State {
         v
     }
 }
+
+/// Builds positions in code, for tests and tools: a 2-player table with empty zones, an empty
+/// trade row and trade deck, 10 Explorers, `p1` to play.
+///
+/// ```
+/// use starrealms::scenario::Builder;
+/// let mut state = Builder::new()
+///     .hand(0, &["Cutter", "Scout"])
+///     .build();
+/// state.act("play cutter");
+/// assert_eq!(state.players.0[0].trade, 2);
+/// assert_eq!(state.players.0[0].authority, 54);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Builder {
+    /// The setup being built (fields may also be set directly).
+    pub setup: Setup,
+}
+
+/// Looks a card up by id or name.
+///
+/// # Panics
+/// If there is no such card (a test's typo).
+pub fn card(name: &str) -> CardId {
+    cards()
+        .find(name)
+        .unwrap_or_else(|| panic!("no card named `{name}`"))
+}
+
+fn card_list(names: &[&str]) -> Vec<CardId> {
+    names.iter().map(|n| card(n)).collect()
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder::new()
+    }
+}
+
+impl Builder {
+    /// An empty 2-player position.
+    pub fn new() -> Self {
+        Builder::seats(2)
+    }
+
+    /// An empty position with `n` seats (free-for-all beyond two).
+    pub fn seats(n: u8) -> Self {
+        let mut setup = Setup::default();
+        setup.config.seats = n;
+        if n > 2 {
+            setup.config.format = crate::Format::FreeForAll;
+        }
+        setup.players = (0..n).map(|_| PlayerSetup::default()).collect();
+        setup.row = vec![None; ROW_SIZE];
+        Builder { setup }
+    }
+
+    fn player(&mut self, seat: usize) -> &mut PlayerSetup {
+        &mut self.setup.players[seat]
+    }
+
+    /// Sets a seat's hand.
+    pub fn hand(mut self, seat: usize, names: &[&str]) -> Self {
+        self.player(seat).hand = card_list(names);
+        self
+    }
+    /// Sets a seat's deck, top card first.
+    pub fn deck(mut self, seat: usize, names: &[&str]) -> Self {
+        self.player(seat).deck = card_list(names);
+        self
+    }
+    /// Sets a seat's discard pile, bottom first.
+    pub fn discard(mut self, seat: usize, names: &[&str]) -> Self {
+        self.player(seat).discard = card_list(names);
+        self
+    }
+    /// Puts ships in play for a seat (already played this turn).
+    pub fn ships(mut self, seat: usize, names: &[&str]) -> Self {
+        self.player(seat).ships = card_list(names).into_iter().map(InPlaySpec::Name).collect();
+        self
+    }
+    /// Puts bases in play for a seat (nothing used yet).
+    pub fn bases(mut self, seat: usize, names: &[&str]) -> Self {
+        self.player(seat).bases = card_list(names).into_iter().map(InPlaySpec::Name).collect();
+        self
+    }
+    /// Sets a seat's trade and combat pools.
+    pub fn pools(mut self, seat: usize, trade: u16, combat: u16) -> Self {
+        let p = self.player(seat);
+        p.trade = trade;
+        p.combat = combat;
+        self
+    }
+    /// Sets a seat's authority.
+    pub fn authority(mut self, seat: usize, authority: i32) -> Self {
+        self.player(seat).authority = authority;
+        self
+    }
+    /// Sets the trade row (up to five cards, left to right).
+    pub fn row(mut self, names: &[&str]) -> Self {
+        let mut row = card_list(names).into_iter().map(Some).collect::<Vec<_>>();
+        row.resize(ROW_SIZE, None);
+        self.setup.row = row;
+        self
+    }
+    /// Sets the trade deck, top card first.
+    pub fn trade_deck(mut self, names: &[&str]) -> Self {
+        self.setup.trade_deck = TradeDeckSpec::Cards(card_list(names));
+        self
+    }
+    /// Sets the Explorer pile.
+    pub fn explorers(mut self, n: u8) -> Self {
+        self.setup.explorers = n;
+        self
+    }
+    /// Sets the scrap heap.
+    pub fn scrap_heap(mut self, names: &[&str]) -> Self {
+        self.setup.scrap_heap = card_list(names);
+        self
+    }
+    /// Whose turn it is.
+    pub fn current(mut self, seat: usize) -> Self {
+        self.setup.current = Seat(seat as u8);
+        self
+    }
+    /// Changes the configuration.
+    pub fn config(mut self, f: impl FnOnce(&mut Config)) -> Self {
+        f(&mut self.setup.config);
+        self
+    }
+    /// Builds the state.
+    ///
+    /// # Panics
+    /// If the setup is invalid (a test's mistake).
+    pub fn build(self) -> State {
+        self.setup.build().unwrap_or_else(|e| panic!("bad test setup: {e}"))
+    }
+}
+
+impl State {
+    /// Parses and applies an action in text form.
+    ///
+    /// # Panics
+    /// If the text does not parse or the action is illegal, with the legal actions listed
+    /// (for tests and examples).
+    pub fn act(&mut self, text: &str) {
+        let action: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        if let Err(e) = self.apply(action) {
+            let legal: Vec<String> = self.legal_actions().iter().map(|a| a.to_string()).collect();
+            panic!("{e}; legal: {legal:?}");
+        }
+    }
+
+    /// The legal actions in text form.
+    pub fn legal_texts(&self) -> Vec<String> {
+        self.legal_actions().iter().map(|a| a.to_string()).collect()
+    }
+}
