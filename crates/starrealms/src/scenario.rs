@@ -639,7 +639,9 @@ impl Builder {
     /// # Panics
     /// If the setup is invalid (a test's mistake).
     pub fn build(self) -> State {
-        self.setup.build().unwrap_or_else(|e| panic!("bad test setup: {e}"))
+        self.setup
+            .build()
+            .unwrap_or_else(|e| panic!("bad test setup: {e}"))
     }
 }
 

@@ -701,6 +701,11 @@ impl State {
             Action::AttackPlayer(s, n) if n as u16 > me.combat => {
                 format!("{n} combat asked of {s}, combat pool is {}", me.combat)
             }
+            Action::AttackPlayer(s, _) | Action::AttackBase(s, _) | Action::Destroy(s, _)
+                if s.index() >= self.players.len() =>
+            {
+                format!("there is no seat {s}")
+            }
             Action::AttackPlayer(s, _) if self.players[s].has_outpost() => {
                 format!("{s} has an outpost in play")
             }
