@@ -277,10 +277,70 @@ struct CardFile {
     card: Vec<toml::Spanned<CardSpec>>,
 }
 
+/// The facts the engine reads in its hot loops, packed small (one per card kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardInfo {
+    /// Ship, base or outpost.
+    pub kind: Kind,
+    /// Trade cost.
+    pub cost: u8,
+    /// Defense (0 for ships).
+    pub defense: u8,
+    /// Faction mask in play (every faction for Mech World).
+    pub factions: Factions,
+    /// Has a primary ability with effects.
+    pub has_primary: bool,
+    /// Has an ally ability.
+    pub has_ally: bool,
+    /// Has a scrap ability.
+    pub has_scrap: bool,
+    /// Its primary copies another ship (Stealth Needle).
+    pub copies: bool,
+    /// Combat gained per ship played while it is in play (Fleet HQ).
+    pub combat_per_ship: u8,
+}
+
+/// Most card kinds in one set (card kinds are bits of a [`CardMask`]).
+pub const MAX_KINDS: usize = 256;
+
+/// A set of card kinds as a bit mask, iterated in id order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardMask([u64; MAX_KINDS / 64]);
+
+impl CardMask {
+    /// Adds a kind.
+    #[inline]
+    pub fn insert(&mut self, c: CardId) {
+        self.0[c.0 as usize >> 6] |= 1 << (c.0 & 63);
+    }
+    /// The mask of the cards of a slice.
+    #[inline]
+    pub fn of(cards: &[CardId]) -> Self {
+        let mut m = CardMask::default();
+        for &c in cards {
+            m.insert(c);
+        }
+        m
+    }
+    /// Calls `f` for each kind, in id order.
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(CardId)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                f(CardId((w as u32 * 64 + b) as u16));
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
 /// A whole set of cards: the base set, or a designer's file.
 #[derive(Clone, Debug)]
 pub struct CardSet {
     defs: Vec<CardDef>,
+    infos: Vec<CardInfo>,
     by_name: HashMap<String, CardId>,
     /// The Scout.
     pub scout: CardId,
@@ -388,8 +448,29 @@ impl CardSet {
         };
         let scout = pick("scout")?;
         let viper = pick("viper")?;
+        if defs.len() > MAX_KINDS {
+            return Err(err(
+                0,
+                format!("a set holds at most {MAX_KINDS} card kinds"),
+            ));
+        }
+        let infos = defs
+            .iter()
+            .map(|d| CardInfo {
+                kind: d.spec.kind,
+                cost: d.spec.cost,
+                defense: d.defense(),
+                factions: d.factions,
+                has_primary: !d.spec.primary.is_empty(),
+                has_ally: !d.spec.ally.is_empty(),
+                has_scrap: !d.spec.scrap.is_empty(),
+                copies: d.spec.primary.contains(&Effect::CopyShip),
+                combat_per_ship: d.combat_per_ship,
+            })
+            .collect();
         Ok(CardSet {
             defs,
+            infos,
             by_name,
             scout,
             viper,
@@ -422,6 +503,15 @@ impl CardSet {
     #[inline]
     pub fn def(&self, id: CardId) -> &CardDef {
         &self.defs[id.0 as usize]
+    }
+
+    /// The hot-loop facts of a card.
+    ///
+    /// # Panics
+    /// If the id is not of this set.
+    #[inline]
+    pub fn info(&self, id: CardId) -> &CardInfo {
+        &self.infos[id.0 as usize]
     }
 
     /// All cards with their ids.

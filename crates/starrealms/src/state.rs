@@ -9,7 +9,7 @@ use game::{ActionError, GameRng, PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
-use crate::cards::{CardDef, CardId, Effect, Factions, Kind, Role, ScrapFrom};
+use crate::cards::{CardDef, CardId, CardMask, Effect, Factions, Kind, Role, ScrapFrom};
 use crate::config::{Config, DiscardTiming};
 use crate::{Observation, cards};
 
@@ -61,9 +61,9 @@ impl InPlay {
     /// Factions this card has in play (its own, plus a copied ship's).
     #[inline]
     pub fn factions(&self) -> Factions {
-        let own = cards().def(self.card).factions;
+        let own = cards().info(self.card).factions;
         match self.copy {
-            Some(c) => own | cards().def(c).factions,
+            Some(c) => own | cards().info(c).factions,
             None => own,
         }
     }
@@ -129,9 +129,10 @@ impl Player {
     /// Whether the player has an outpost in play.
     #[inline]
     pub fn has_outpost(&self) -> bool {
+        let set = cards();
         self.bases
             .iter()
-            .any(|b| cards().def(b.card).kind() == Kind::Outpost)
+            .any(|b| set.info(b.card).kind == Kind::Outpost)
     }
 
     /// Whether another card in play than the one at this position (ship or base) has one of
@@ -459,7 +460,8 @@ impl State {
 
     // ----- legal actions -------------------------------------------------------------------
 
-    /// Writes the legal actions, sorted and without duplicates, into `out`.
+    /// Writes the legal actions, sorted and without duplicates, into `out`. They are generated
+    /// directly in the order of [`Action`]'s `Ord`, so no sort is needed.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.over {
@@ -469,65 +471,85 @@ impl State {
             Some(p) => self.decision_actions(p, out),
             None => self.main_actions(out),
         }
-        out.sort_unstable();
-        out.dedup();
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "unsorted: {out:?}");
     }
 
     fn main_actions(&self, out: &mut Vec<Action>) {
         let set = cards();
         let me = self.me();
-        for &c in &me.hand {
-            out.push(Action::Play(c));
+        CardMask::of(&me.hand).for_each(|c| out.push(Action::Play(c)));
+        // Factions in play at least once and at least twice, for ally abilities: a card has an
+        // ally for `need` if another card has one of those factions.
+        let (mut once, mut twice) = (0 as Factions, 0 as Factions);
+        for f in me
+            .ships
+            .iter()
+            .map(InPlay::factions)
+            .chain(me.bases.iter().map(|b| set.info(b.card).factions))
+        {
+            twice |= once & f;
+            once |= f;
+        }
+        let ally = |need: Factions, mine: Factions| -> bool {
+            need & twice != 0 || need & once & !mine != 0
+        };
+        for (i, b) in me.bases.iter().enumerate() {
+            if !b.primary_used && set.info(b.card).has_primary {
+                out.push(Action::Primary(i as u8));
+            }
         }
         for (i, s) in me.ships.iter().enumerate() {
-            let def = set.def(s.effective());
-            if !s.ally_used && !def.spec.ally.is_empty() && me.has_ally(Zone::Ship, i, def.factions)
-            {
+            let info = set.info(s.effective());
+            if !s.ally_used && info.has_ally && ally(info.factions, s.factions()) {
                 out.push(Action::AllyShip(i as u8));
             }
-            if !def.spec.scrap.is_empty() {
+        }
+        for (i, b) in me.bases.iter().enumerate() {
+            let info = set.info(b.card);
+            if !b.ally_used && info.has_ally && ally(info.factions, info.factions) {
+                out.push(Action::AllyBase(i as u8));
+            }
+        }
+        for (i, s) in me.ships.iter().enumerate() {
+            if set.info(s.effective()).has_scrap {
                 out.push(Action::ScrapShip(i as u8));
             }
         }
         for (i, b) in me.bases.iter().enumerate() {
-            let def = set.def(b.card);
-            if !b.primary_used && !def.spec.primary.is_empty() {
-                out.push(Action::Primary(i as u8));
-            }
-            if !b.ally_used && !def.spec.ally.is_empty() && me.has_ally(Zone::Base, i, def.factions)
-            {
-                out.push(Action::AllyBase(i as u8));
-            }
-            if !def.spec.scrap.is_empty() {
+            if set.info(b.card).has_scrap {
                 out.push(Action::ScrapBase(i as u8));
             }
         }
         for (slot, c) in self.row.iter().enumerate() {
             if let Some(c) = *c
-                && set.def(c).cost() as u16 <= me.trade
+                && set.info(c).cost as u16 <= me.trade
             {
                 out.push(Action::BuyRow(slot as u8));
             }
         }
-        if self.explorers > 0 && set.def(set.explorer).cost() as u16 <= me.trade {
+        if self.explorers > 0 && set.info(set.explorer).cost as u16 <= me.trade {
             out.push(Action::BuyExplorer);
         }
         if me.combat > 0 {
+            let team = me.team;
+            let opponent = |p: &Player| p.alive && p.team != team;
             for (seat, p) in self.players.iter() {
-                if !self.is_opponent(self.current, seat) {
+                if opponent(p) && !p.has_outpost() {
+                    for n in 1..=(me.combat as usize).min(MAX_ATTACK) {
+                        out.push(Action::AttackPlayer(seat, n as u8));
+                    }
+                }
+            }
+            for (seat, p) in self.players.iter() {
+                if !opponent(p) || p.bases.is_empty() {
                     continue;
                 }
                 let outpost = p.has_outpost();
                 for (i, b) in p.bases.iter().enumerate() {
-                    let def = set.def(b.card);
-                    let need = def.defense().saturating_sub(b.damage) as u16;
-                    if (!outpost || def.kind() == Kind::Outpost) && need <= me.combat {
+                    let info = set.info(b.card);
+                    let need = info.defense.saturating_sub(b.damage) as u16;
+                    if (!outpost || info.kind == Kind::Outpost) && need <= me.combat {
                         out.push(Action::AttackBase(seat, i as u8));
-                    }
-                }
-                if !outpost {
-                    for n in 1..=(me.combat as usize).min(MAX_ATTACK) {
-                        out.push(Action::AttackPlayer(seat, n as u8));
                     }
                 }
             }
@@ -547,10 +569,10 @@ impl State {
             }
             Pending::Scrap { from, optional, .. } => {
                 if from != ScrapFrom::Discard {
-                    out.extend(me.hand.iter().map(|&c| Action::ScrapHand(c)));
+                    CardMask::of(&me.hand).for_each(|c| out.push(Action::ScrapHand(c)));
                 }
                 if from != ScrapFrom::Hand {
-                    out.extend(me.discard.iter().map(|&c| Action::ScrapDiscard(c)));
+                    CardMask::of(&me.discard).for_each(|c| out.push(Action::ScrapDiscard(c)));
                 }
                 if optional {
                     out.push(Action::Pass);
@@ -580,10 +602,10 @@ impl State {
                 }
             }
             Pending::Discard { seat, .. } => {
-                out.extend(self.players[seat].hand.iter().map(|&c| Action::Discard(c)));
+                CardMask::of(&self.players[seat].hand).for_each(|c| out.push(Action::Discard(c)));
             }
             Pending::DiscardThenDraw { .. } => {
-                out.extend(me.hand.iter().map(|&c| Action::Discard(c)));
+                CardMask::of(&me.hand).for_each(|c| out.push(Action::Discard(c)));
                 out.push(Action::Pass);
             }
             Pending::CopyShip { ship } => {
@@ -597,7 +619,7 @@ impl State {
                 let set = cards();
                 for (slot, c) in self.row.iter().enumerate() {
                     if let Some(c) = *c
-                        && set.def(c).kind() == Kind::Ship
+                        && set.info(c).kind == Kind::Ship
                     {
                         out.push(Action::AcquireRow(slot as u8));
                     }
