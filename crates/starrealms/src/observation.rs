@@ -232,3 +232,90 @@ impl game::Observation for Observation {
         Observation::determinize(self, rng)
     }
 }
+
+fn list(cards: &[CardId]) -> String {
+    let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    format!("[{}]", names.join(" "))
+}
+
+fn in_play(cards: &[InPlay]) -> String {
+    let names: Vec<String> = cards
+        .iter()
+        .map(|p| {
+            let mut s = p.card.to_string();
+            if let Some(c) = p.copy {
+                s += &format!("={c}");
+            }
+            if p.primary_used {
+                s.push('*');
+            }
+            if p.ally_used {
+                s.push('+');
+            }
+            if p.damage > 0 {
+                s += &format!("-{}", p.damage);
+            }
+            s
+        })
+        .collect();
+    format!("[{}]", names.join(" "))
+}
+
+impl Observation {
+    /// A one-line text summary of everything in the view (golden playthroughs, logs).
+    /// In-play marks: `*` primary used, `+` ally used, `=card` copied ship, `-n` damage.
+    pub fn summary(&self) -> String {
+        let mut s = format!(
+            "turn {} current {} to_move {} | row [{}] trade_deck {} explorers {} scrap {}",
+            self.turn,
+            self.current,
+            self.to_move.map_or("-".to_string(), |m| m.to_string()),
+            self.row
+                .iter()
+                .map(|c| c.map_or("_".to_string(), |c| c.to_string()))
+                .collect::<Vec<_>>()
+                .join(" "),
+            self.trade_deck_count,
+            self.explorers,
+            list(&self.scrap_heap),
+        );
+        if let Some(p) = &self.pending {
+            s += &format!(" | pending {p:?}");
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            s += &format!(
+                " | p{} {}A {}T {}C hand {} deck {}{} unseen {} discard {} ships {} bases {}",
+                i + 1,
+                p.authority,
+                p.trade,
+                p.combat,
+                match &p.hand {
+                    Some(h) => list(h),
+                    None => format!(
+                        "{}{}",
+                        p.hand_count,
+                        if p.hand_known.is_empty() {
+                            String::new()
+                        } else {
+                            list(&p.hand_known)
+                        }
+                    ),
+                },
+                p.deck_count,
+                if p.deck_known_top.is_empty() {
+                    String::new()
+                } else {
+                    format!(" top {}", list(&p.deck_known_top))
+                },
+                p.unseen.len(),
+                list(&p.discard),
+                in_play(&p.ships),
+                in_play(&p.bases),
+            );
+            if !p.alive {
+                s += " (out)";
+            }
+        }
+        s
+    }
+}
