@@ -770,12 +770,12 @@ impl State {
             }
             Action::ScrapShip(i) => {
                 let s = self.me_mut().ships.remove(i as usize);
-                self.to_scrap_heap(s.card);
+                self.scrap_card(s.card);
                 self.push_frame(s.effective(), Ability::Scrap, u8::MAX);
             }
             Action::ScrapBase(i) => {
                 let b = self.me_mut().bases.remove(i as usize);
-                self.to_scrap_heap(b.card);
+                self.scrap_card(b.card);
                 self.push_frame(b.card, Ability::Scrap, u8::MAX);
             }
             Action::BuyRow(slot) => {
@@ -830,14 +830,14 @@ impl State {
                 let scrapped = match a {
                     Action::ScrapHand(c) => {
                         self.me_mut().take_from_hand(c);
-                        self.to_scrap_heap(c);
+                        self.scrap_card(c);
                         true
                     }
                     Action::ScrapDiscard(c) => {
                         let d = &mut self.me_mut().discard;
                         let i = d.iter().rposition(|&x| x == c).expect("legal scrap");
                         d.remove(i);
-                        self.to_scrap_heap(c);
+                        self.scrap_card(c);
                         true
                     }
                     _ => false,
@@ -860,7 +860,7 @@ impl State {
             }
             (Pending::ScrapTradeRow { .. }, Action::ScrapRow(slot)) => {
                 let c = self.row[slot as usize].take().expect("legal scrap");
-                self.to_scrap_heap(c);
+                self.scrap_card(c);
                 self.refill(slot as usize);
             }
             (Pending::DestroyBase { .. }, Action::Destroy(seat, i)) => {
@@ -1085,7 +1085,7 @@ impl State {
         }
     }
 
-    fn to_scrap_heap(&mut self, c: CardId) {
+    fn scrap_card(&mut self, c: CardId) {
         if c == cards().explorer {
             self.explorers += 1;
         } else {
