@@ -298,7 +298,18 @@ pub struct CardInfo {
     pub copies: bool,
     /// Combat gained per ship played while it is in play (Fleet HQ).
     pub combat_per_ship: u8,
+    /// `HAS_*` / `IS_OUTPOST` bits, as the engine caches them on cards in play.
+    pub in_play_flags: u8,
 }
+
+/// [`CardInfo::in_play_flags`] bit: has a primary ability.
+pub const HAS_PRIMARY: u8 = 1;
+/// [`CardInfo::in_play_flags`] bit: has an ally ability.
+pub const HAS_ALLY: u8 = 2;
+/// [`CardInfo::in_play_flags`] bit: has a scrap ability.
+pub const HAS_SCRAP: u8 = 4;
+/// [`CardInfo::in_play_flags`] bit: is an outpost.
+pub const IS_OUTPOST: u8 = 8;
 
 /// Most card kinds in one set (card kinds are bits of a [`CardMask`]).
 pub const MAX_KINDS: usize = 256;
@@ -466,6 +477,10 @@ impl CardSet {
                 has_scrap: !d.spec.scrap.is_empty(),
                 copies: d.spec.primary.contains(&Effect::CopyShip),
                 combat_per_ship: d.combat_per_ship,
+                in_play_flags: (!d.spec.primary.is_empty() as u8 * HAS_PRIMARY)
+                    | (!d.spec.ally.is_empty() as u8 * HAS_ALLY)
+                    | (!d.spec.scrap.is_empty() as u8 * HAS_SCRAP)
+                    | ((d.spec.kind == Kind::Outpost) as u8 * IS_OUTPOST),
             })
             .collect();
         Ok(CardSet {

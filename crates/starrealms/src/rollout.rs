@@ -13,11 +13,9 @@ use crate::state::State;
 #[inline]
 pub fn random_action(state: &State, buf: &mut Vec<Action>, rng: &mut GameRng) -> Action {
     state.legal_actions_into(buf);
-    // Sorted order puts `Play` first and `End` after every main-phase action but decisions.
-    if matches!(buf.first(), Some(Action::Play(_)))
-        && let Ok(end) = buf.binary_search(&Action::End)
-    {
-        buf.remove(end);
+    // Sorted order puts `Play` first and, in the main phase, `End` last.
+    if matches!(buf.first(), Some(Action::Play(_))) && buf.last() == Some(&Action::End) {
+        buf.pop();
     }
     buf[game::below(rng, buf.len())]
 }

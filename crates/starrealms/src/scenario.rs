@@ -238,7 +238,11 @@ fn in_play(spec: &InPlaySpec, ship: bool) -> InPlay {
             p.primary_used = ship;
             p
         }
-        InPlaySpec::Full(p) => *p,
+        InPlaySpec::Full(p) => {
+            let mut p = *p;
+            p.refresh();
+            p
+        }
     }
 }
 

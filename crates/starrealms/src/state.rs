@@ -34,7 +34,18 @@ pub struct InPlay {
     /// Damage taken this turn (bases).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub damage: u8,
+    /// Derived from the cards (see [`InPlay::refresh`]): factions in play.
+    #[serde(skip)]
+    factions: Factions,
+    /// Derived: the faction of the effective card's ally ability.
+    #[serde(skip)]
+    need: Factions,
+    /// Derived: `HAS_*` bits of the effective card.
+    #[serde(skip)]
+    flags: u8,
 }
+
+use crate::cards::{HAS_ALLY, HAS_PRIMARY, HAS_SCRAP, IS_OUTPOST};
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
@@ -43,13 +54,40 @@ fn is_zero(n: &u8) -> bool {
 impl InPlay {
     /// A card just put in play.
     pub fn new(card: CardId) -> Self {
-        InPlay {
+        let mut p = InPlay {
             card,
             copy: None,
             primary_used: false,
             ally_used: false,
             damage: 0,
+            factions: 0,
+            need: 0,
+            flags: 0,
+        };
+        p.refresh();
+        p
+    }
+
+    /// Recomputes the fields derived from `card` and `copy` (after deserializing or copying).
+    #[inline]
+    pub fn refresh(&mut self) {
+        let set = cards();
+        let own = set.info(self.card);
+        if self.copy.is_none() {
+            (self.factions, self.need, self.flags) =
+                (own.factions, own.factions, own.in_play_flags);
+            return;
         }
+        let eff = set.info(self.effective());
+        self.factions = own.factions | self.copy.map_or(0, |c| set.info(c).factions);
+        self.need = eff.factions;
+        self.flags = (eff.in_play_flags & !IS_OUTPOST) | (own.in_play_flags & IS_OUTPOST);
+    }
+
+    /// Whether this is an outpost.
+    #[inline]
+    pub fn is_outpost(&self) -> bool {
+        self.flags & IS_OUTPOST != 0
     }
 
     /// The card whose abilities this one has (the copied ship for a Stealth Needle).
@@ -61,11 +99,7 @@ impl InPlay {
     /// Factions this card has in play (its own, plus a copied ship's).
     #[inline]
     pub fn factions(&self) -> Factions {
-        let own = cards().info(self.card).factions;
-        match self.copy {
-            Some(c) => own | cards().info(c).factions,
-            None => own,
-        }
+        self.factions
     }
 }
 
@@ -129,10 +163,7 @@ impl Player {
     /// Whether the player has an outpost in play.
     #[inline]
     pub fn has_outpost(&self) -> bool {
-        let set = cards();
-        self.bases
-            .iter()
-            .any(|b| set.info(b.card).kind == Kind::Outpost)
+        self.bases.iter().any(InPlay::is_outpost)
     }
 
     /// Whether another card in play than the one at this position (ship or base) has one of
@@ -481,12 +512,7 @@ impl State {
         // Factions in play at least once and at least twice, for ally abilities: a card has an
         // ally for `need` if another card has one of those factions.
         let (mut once, mut twice) = (0 as Factions, 0 as Factions);
-        for f in me
-            .ships
-            .iter()
-            .map(InPlay::factions)
-            .chain(me.bases.iter().map(|b| set.info(b.card).factions))
-        {
+        for f in me.ships.iter().chain(&me.bases).map(|p| p.factions) {
             twice |= once & f;
             once |= f;
         }
@@ -494,29 +520,27 @@ impl State {
             need & twice != 0 || need & once & !mine != 0
         };
         for (i, b) in me.bases.iter().enumerate() {
-            if !b.primary_used && set.info(b.card).has_primary {
+            if !b.primary_used && b.flags & HAS_PRIMARY != 0 {
                 out.push(Action::Primary(i as u8));
             }
         }
         for (i, s) in me.ships.iter().enumerate() {
-            let info = set.info(s.effective());
-            if !s.ally_used && info.has_ally && ally(info.factions, s.factions()) {
+            if !s.ally_used && s.flags & HAS_ALLY != 0 && ally(s.need, s.factions) {
                 out.push(Action::AllyShip(i as u8));
             }
         }
         for (i, b) in me.bases.iter().enumerate() {
-            let info = set.info(b.card);
-            if !b.ally_used && info.has_ally && ally(info.factions, info.factions) {
+            if !b.ally_used && b.flags & HAS_ALLY != 0 && ally(b.need, b.factions) {
                 out.push(Action::AllyBase(i as u8));
             }
         }
         for (i, s) in me.ships.iter().enumerate() {
-            if set.info(s.effective()).has_scrap {
+            if s.flags & HAS_SCRAP != 0 {
                 out.push(Action::ScrapShip(i as u8));
             }
         }
         for (i, b) in me.bases.iter().enumerate() {
-            if set.info(b.card).has_scrap {
+            if b.flags & HAS_SCRAP != 0 {
                 out.push(Action::ScrapBase(i as u8));
             }
         }
@@ -894,6 +918,7 @@ impl State {
                 let target = self.me().ships[i as usize].effective();
                 let me = self.me_mut();
                 me.ships[ship as usize].copy = Some(target);
+                me.ships[ship as usize].refresh();
                 if let Some(f) = set.def(target).spec.faction
                     && set.def(me.ships[ship as usize].card).spec.faction != Some(f)
                 {
