@@ -280,6 +280,8 @@ struct CardFile {
 /// The facts the engine reads in its hot loops, packed small (one per card kind).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CardInfo {
+    /// Faction, if any.
+    pub faction: Option<Faction>,
     /// Ship, base or outpost.
     pub kind: Kind,
     /// Trade cost.
@@ -468,6 +470,7 @@ impl CardSet {
         let infos = defs
             .iter()
             .map(|d| CardInfo {
+                faction: d.spec.faction,
                 kind: d.spec.kind,
                 cost: d.spec.cost,
                 defense: d.defense(),

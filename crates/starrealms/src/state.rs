@@ -9,7 +9,7 @@ use game::{ActionError, GameRng, PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
-use crate::cards::{CardDef, CardId, CardMask, Effect, Factions, Kind, Role, ScrapFrom};
+use crate::cards::{CardId, CardMask, Effect, Factions, Kind, Role, ScrapFrom};
 use crate::config::{Config, DiscardTiming};
 use crate::{Observation, cards};
 
@@ -486,7 +486,7 @@ impl State {
     /// Whether the base at `index` of `defender` can be attacked or targeted now.
     pub fn base_targetable(&self, defender: Seat, index: usize) -> bool {
         let d = &self.players[defender];
-        cards().def(d.bases[index].card).kind() == Kind::Outpost || !d.has_outpost()
+        d.bases[index].is_outpost() || !d.has_outpost()
     }
 
     // ----- legal actions -------------------------------------------------------------------
@@ -804,13 +804,13 @@ impl State {
             }
             Action::BuyRow(slot) => {
                 let c = self.row[slot as usize].take().expect("legal buy");
-                self.me_mut().trade -= set.def(c).cost() as u16;
+                self.me_mut().trade -= set.info(c).cost as u16;
                 self.refill(slot as usize);
                 self.acquire(c, false);
             }
             Action::BuyExplorer => {
                 self.explorers -= 1;
-                self.me_mut().trade -= set.def(set.explorer).cost() as u16;
+                self.me_mut().trade -= set.info(set.explorer).cost as u16;
                 self.acquire(set.explorer, false);
             }
             Action::AttackPlayer(seat, n) => {
@@ -819,7 +819,7 @@ impl State {
             }
             Action::AttackBase(seat, i) => {
                 let b = self.players[seat].bases[i as usize];
-                let need = set.def(b.card).defense().saturating_sub(b.damage) as u16;
+                let need = set.info(b.card).defense.saturating_sub(b.damage) as u16;
                 self.players[cur].combat -= need;
                 self.destroy_base(seat, i as usize);
             }
@@ -1072,20 +1072,20 @@ impl State {
 
     fn play(&mut self, c: CardId) {
         let set = cards();
-        let def: &CardDef = set.def(c);
+        let info = set.info(c);
         let me = self.me_mut();
         me.take_from_hand(c);
-        if let Some(f) = def.spec.faction {
+        if let Some(f) = info.faction {
             me.played[f as usize] += 1;
         }
-        if def.kind().is_base() {
+        if info.kind.is_base() {
             me.bases.push(InPlay::new(c));
             return;
         }
         let fleet: u16 = me
             .bases
             .iter()
-            .map(|b| set.def(b.card).combat_per_ship as u16)
+            .map(|b| set.info(b.card).combat_per_ship as u16)
             .sum();
         me.combat += fleet;
         let mut ship = InPlay::new(c);
@@ -1096,7 +1096,7 @@ impl State {
     }
 
     fn acquire(&mut self, c: CardId, free_on_top: bool) {
-        let is_ship = cards().def(c).kind() == Kind::Ship;
+        let is_ship = cards().info(c).kind == Kind::Ship;
         let me = self.me_mut();
         if free_on_top {
             me.deck.push(c);
