@@ -117,7 +117,7 @@ fn random_games_keep_every_promise() {
                     state.players[to_move].alive,
                     "a defeated seat never decides"
                 );
-                if steps % 7 == 0 {
+                if steps.is_multiple_of(7) {
                     assert_eq!(state.clone(), *state);
                     check_observations(state, &mut rng);
                     let setup = Setup::from_state(state);
@@ -125,7 +125,7 @@ fn random_games_keep_every_promise() {
                     let back: Setup = serde_json::from_str(&json).unwrap();
                     assert_eq!(back.build().unwrap(), *state, "scenario round trip");
                 }
-                if steps % 11 == 0 {
+                if steps.is_multiple_of(11) {
                     let mut copy = state.clone();
                     check_illegal_rejected(&mut copy, &legal, &mut rng);
                 }
