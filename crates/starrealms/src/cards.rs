@@ -19,7 +19,7 @@ const BASE_SET_TEXT: &str = include_str!("../cards/base.toml");
 pub struct CardId(pub u16);
 
 /// One of the four factions. Starting cards and Explorers have none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Faction {
     /// Blob (Blob).

@@ -4,7 +4,7 @@
 //! The format is documented in `docs/scenarios.md`. The same [`Setup`] serializes any state,
 //! so a state can be saved as a scenario and loaded back unchanged.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use arrayvec::ArrayVec;
 use game::{PerSeat, Seat};
@@ -69,7 +69,7 @@ pub struct PlayerSetup {
     /// Next ships that may go on top of the deck this turn.
     pub next_ship_top: u8,
     /// Cards of each faction played this turn (default: counted from `ships`).
-    pub played: Option<HashMap<Faction, u8>>,
+    pub played: Option<BTreeMap<Faction, u8>>,
 }
 
 impl Default for PlayerSetup {
