@@ -209,6 +209,50 @@ pub trait State: Clone + fmt::Debug + Send + Sync {
     fn observation(&self, seat: Seat) -> Self::Observation;
 }
 
+/// The exact state of a [`GameRng`] as text (`"0x…"`, 128 bits in hexadecimal), so that it survives
+/// JSON readers limited to 64-bit or floating-point numbers.
+pub fn rng_to_text(rng: &GameRng) -> String {
+    let json = serde_json::to_string(rng).expect("the RNG serializes");
+    let digits: String = json.chars().filter(char::is_ascii_digit).collect();
+    let state: u128 = digits.parse().expect("the RNG state is one integer");
+    format!("{state:#034x}")
+}
+
+/// Reads a [`GameRng`] written by [`rng_to_text`].
+pub fn rng_from_text(text: &str) -> Result<GameRng, String> {
+    let hex = text
+        .strip_prefix("0x")
+        .ok_or_else(|| format!("`{text}` is not an RNG state (expected 0x and 32 hex digits)"))?;
+    let state =
+        u128::from_str_radix(hex, 16).map_err(|e| format!("`{text}` is not an RNG state: {e}"))?;
+    if state & 1 == 0 {
+        return Err(format!("`{text}` is not an RNG state (it is always odd)"));
+    }
+    Ok(GameRng::new(state))
+}
+
+/// Serde adapter writing an optional [`GameRng`] with [`rng_to_text`].
+pub mod rng_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::GameRng;
+
+    /// Serializes.
+    pub fn serialize<S: Serializer>(rng: &Option<GameRng>, s: S) -> Result<S::Ok, S::Error> {
+        match rng {
+            Some(r) => s.serialize_some(&super::rng_to_text(r)),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// Deserializes.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<GameRng>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|t| super::rng_from_text(&t).map_err(serde::de::Error::custom))
+            .transpose()
+    }
+}
+
 /// A uniform integer in `0..n` (`n > 0`), from one 64-bit draw by multiply-shift. The method is
 /// ours, not a library's, so that a seed keeps giving the same games whatever crate versions
 /// are used; its bias (at most `n / 2^64`) is far below anything measurable.
@@ -255,6 +299,18 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, (0..10).collect::<Vec<_>>());
         assert_ne!(items, sorted, "a shuffle of ten cards moves some");
+    }
+
+    #[test]
+    fn rng_state_as_text_round_trips() {
+        let mut rng = rng_from_seed(3);
+        below(&mut rng, 10);
+        let text = rng_to_text(&rng);
+        assert!(text.starts_with("0x") && text.len() == 34, "{text}");
+        let mut back = rng_from_text(&text).unwrap();
+        assert_eq!(below(&mut back, 1000), below(&mut rng, 1000));
+        assert!(rng_from_text("12").is_err());
+        assert!(rng_from_text("0x2").is_err());
     }
 
     #[test]

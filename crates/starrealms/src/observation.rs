@@ -180,23 +180,14 @@ impl Observation {
                 };
                 let mut deck = unseen;
                 deck.extend_from_slice(&v.deck_known_top);
-                let refreshed = |list: &[InPlay]| -> Vec<InPlay> {
-                    list.iter()
-                        .map(|p| {
-                            let mut p = *p;
-                            p.refresh();
-                            p
-                        })
-                        .collect()
-                };
                 Player {
                     hand,
                     deck,
                     deck_known: v.deck_known_top.len() as u8,
                     hand_known: v.hand_known.clone(),
                     discard: v.discard.clone(),
-                    ships: refreshed(&v.ships),
-                    bases: refreshed(&v.bases),
+                    ships: v.ships.clone(),
+                    bases: v.bases.clone(),
                     trade: v.trade,
                     combat: v.combat,
                     authority: v.authority,

@@ -17,7 +17,7 @@ use crate::state::{Frame, InPlay, Pending, Player, State};
 use crate::{Observation, cards};
 
 /// A card in play, written as its name alone or with its flags.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum InPlaySpec {
     /// Just the card (nothing used yet for a base; a ship's primary has fired).
@@ -26,14 +26,74 @@ pub enum InPlaySpec {
     Full(InPlay),
 }
 
+impl<'de> Deserialize<'de> for InPlaySpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = InPlaySpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a card name or an object {\"card\": …}")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<InPlaySpec, E> {
+                cards()
+                    .find(v)
+                    .map(InPlaySpec::Name)
+                    .ok_or_else(|| E::custom(format!("unknown card `{v}`")))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, m: A) -> Result<InPlaySpec, A::Error> {
+                InPlay::deserialize(serde::de::value::MapAccessDeserializer::new(m))
+                    .map(InPlaySpec::Full)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// The trade deck: explicit (top first), or every trade card not placed elsewhere, shuffled.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum TradeDeckSpec {
     /// These cards, top first.
     Cards(Vec<CardId>),
     /// `"rest"`: the trade cards not placed elsewhere, shuffled with the scenario's seed.
-    Rest(String),
+    Rest,
+}
+
+impl Serialize for TradeDeckSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            TradeDeckSpec::Cards(cards) => cards.serialize(s),
+            TradeDeckSpec::Rest => s.serialize_str("rest"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TradeDeckSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = TradeDeckSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of cards (top first) or \"rest\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TradeDeckSpec, E> {
+                if v == "rest" {
+                    Ok(TradeDeckSpec::Rest)
+                } else {
+                    Err(E::custom(format!(
+                        "expected a list of cards or \"rest\", not \"{v}\""
+                    )))
+                }
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                a: A,
+            ) -> Result<TradeDeckSpec, A::Error> {
+                Vec::<CardId>::deserialize(serde::de::value::SeqAccessDeserializer::new(a))
+                    .map(TradeDeckSpec::Cards)
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// One seat.
@@ -98,12 +158,15 @@ impl Default for PlayerSetup {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
+    /// A free description (scenario files).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub description: String,
     /// The configuration (default: 2 players, standard).
     pub config: Config,
     /// Seeds the RNG used by later shuffles (default 0).
     pub seed: u64,
-    /// The exact RNG state (written when a state is saved; wins over `seed`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The exact RNG state as `"0x…"` (written when a state is saved; wins over `seed`).
+    #[serde(skip_serializing_if = "Option::is_none", with = "game::rng_serde")]
     pub rng: Option<game::GameRng>,
     /// Whose turn it is (default p1).
     pub current: Seat,
@@ -127,11 +190,15 @@ pub struct Setup {
     pub frames: Vec<Frame>,
     /// Whether the game is over.
     pub over: bool,
+    /// Actions to apply, in text form (scenario files; [`Setup::build`] ignores them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<String>,
 }
 
 impl Default for Setup {
     fn default() -> Self {
         Setup {
+            description: String::new(),
             config: Config::default(),
             seed: 0,
             rng: None,
@@ -146,23 +213,46 @@ impl Default for Setup {
             pending: None,
             frames: Vec::new(),
             over: false,
+            actions: Vec::new(),
         }
     }
 }
 
-/// A scenario file: a setup and the actions to apply.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A scenario file: a setup and the actions to apply. In JSON it is one object: the setup's
+/// fields plus `description` and `actions`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// A free description.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// The position.
-    #[serde(flatten)]
     pub setup: Setup,
     /// Actions in text form.
-    #[serde(default)]
     pub actions: Vec<String>,
+}
+
+impl Serialize for Scenario {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut whole = self.setup.clone();
+        whole.description = self.description.clone();
+        whole.actions = self.actions.clone();
+        whole.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Scenario {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Scenario::from(Setup::deserialize(d)?))
+    }
+}
+
+impl From<Setup> for Scenario {
+    fn from(mut setup: Setup) -> Self {
+        Scenario {
+            description: std::mem::take(&mut setup.description),
+            actions: std::mem::take(&mut setup.actions),
+            setup,
+        }
+    }
 }
 
 /// Why a scenario cannot be loaded or played.
@@ -198,6 +288,14 @@ pub enum ScenarioError {
     },
 }
 
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn invalid(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
@@ -208,10 +306,17 @@ fn invalid(field: impl Into<String>, message: impl Into<String>) -> ScenarioErro
 impl Scenario {
     /// Parses a scenario from JSON.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        serde_json::from_str(text).map_err(|e| ScenarioError::Json {
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
+        serde_json::from_str(text).map_err(|e| {
+            let full = e.to_string();
+            let message = match full.rfind(" at line ") {
+                Some(i) => full[..i].to_string(),
+                None => full,
+            };
+            ScenarioError::Json {
+                line: e.line(),
+                column: e.column(),
+                message,
+            }
         })
     }
 
@@ -246,6 +351,37 @@ fn in_play(spec: &InPlaySpec, ship: bool) -> InPlay {
     }
 }
 
+fn check_pending(p: &Pending, players: &[Player], current: &Player) -> Result<(), String> {
+    match *p {
+        Pending::Choose { source, at }
+            if !(source.is_valid()
+                && matches!(
+                    source.effects().get(at as usize),
+                    Some(crate::cards::Effect::Choose(_))
+                )) =>
+        {
+            Err(format!(
+                "there is no choice at position {at} of that ability"
+            ))
+        }
+        Pending::Discard { seat, .. } if !players.get(seat.index()).is_some_and(|p| p.alive) => {
+            Err(format!("{seat} is not a seat in the game"))
+        }
+        Pending::CopyShip { ship }
+            if !current
+                .ships
+                .get(ship as usize)
+                .is_some_and(|s| cards().info(s.card).copies) =>
+        {
+            Err(format!("ship {ship} in play is not a ship that copies"))
+        }
+        Pending::TopOrDiscard { card } if current.discard.last() != Some(&card) => {
+            Err(format!("{card} is not on top of the discard pile"))
+        }
+        _ => Ok(()),
+    }
+}
+
 impl Setup {
     /// Validates the setup and builds the state.
     pub fn build(&self) -> Result<State, ScenarioError> {
@@ -256,7 +392,10 @@ impl Setup {
         if self.players.len() != n {
             return Err(invalid(
                 "players",
-                format!("{} players given for {n} seats", self.players.len()),
+                format!(
+                    "{} given for {n} seats",
+                    plural(self.players.len(), "player")
+                ),
             ));
         }
         for (field, seat) in [("current", self.current), ("first", self.first)] {
@@ -284,6 +423,29 @@ impl Setup {
                         format!("{} is a ship", b.card),
                     ));
                 }
+                if b.copy.is_some() {
+                    return Err(invalid(
+                        at(&format!("bases[{j}].copy")),
+                        "only a ship that copies ships has `copy`",
+                    ));
+                }
+            }
+            for (j, s) in ships.iter().enumerate() {
+                if let Some(c) = s.copy {
+                    let field = at(&format!("ships[{j}].copy"));
+                    if !set.info(s.card).copies {
+                        return Err(invalid(field, format!("{} does not copy ships", s.card)));
+                    }
+                    if set.info(c).kind != Kind::Ship || set.info(c).copies {
+                        return Err(invalid(field, format!("{c} cannot be copied")));
+                    }
+                }
+            }
+            if p.alive && p.authority <= 0 && !self.over {
+                return Err(invalid(
+                    at("authority"),
+                    "a player in the game has positive authority",
+                ));
             }
             if p.deck_known as usize > p.deck.len() {
                 return Err(invalid(
@@ -301,11 +463,17 @@ impl Setup {
                     }
                 }
                 None => {
+                    // As the engine counts: the card's faction when played, plus a copied
+                    // ship's faction when it differs.
                     for s in &ships {
-                        for c in [Some(s.card), s.copy].into_iter().flatten() {
-                            if let Some(f) = set.def(c).spec.faction {
-                                played[f as usize] += 1;
-                            }
+                        let own = set.info(s.card).faction;
+                        if let Some(f) = own {
+                            played[f as usize] += 1;
+                        }
+                        if let Some(f) = s.copy.and_then(|c| set.info(c).faction)
+                            && Some(f) != own
+                        {
+                            played[f as usize] += 1;
                         }
                     }
                 }
@@ -366,7 +534,7 @@ impl Setup {
         };
         let trade_deck = match &self.trade_deck {
             TradeDeckSpec::Cards(cs) => cs.iter().rev().copied().collect(),
-            TradeDeckSpec::Rest(word) if word == "rest" => {
+            TradeDeckSpec::Rest => {
                 let mut left: Vec<usize> = set
                     .iter()
                     .map(|(_, d)| {
@@ -393,15 +561,48 @@ impl Setup {
                 game::shuffle(&mut rng, &mut deck);
                 deck
             }
-            TradeDeckSpec::Rest(word) => {
+        };
+        for (i, c) in trade_deck.iter().enumerate() {
+            if set.def(*c).spec.role != Role::Trade {
                 return Err(invalid(
-                    "trade_deck",
-                    format!("expected a list of cards or \"rest\", not \"{word}\""),
+                    format!("trade_deck[{i}]"),
+                    format!("{c} is not a trade card"),
                 ));
             }
-        };
+        }
         if self.frames.len() > 6 {
             return Err(invalid("frames", "at most 6 frames"));
+        }
+        let current = &players[self.current.index()];
+        if !self.over {
+            if !current.alive {
+                return Err(invalid(
+                    "current",
+                    format!("{} is out of the game", self.current),
+                ));
+            }
+            let mut teams = players.iter().filter(|p| p.alive).map(|p| p.team);
+            let first = teams.next();
+            if !teams.any(|t| Some(t) != first) {
+                return Err(invalid(
+                    "over",
+                    "fewer than two teams are alive: the game is over",
+                ));
+            }
+        }
+        for (i, f) in self.frames.iter().enumerate() {
+            if !f.source.is_valid() {
+                return Err(invalid(
+                    format!("frames[{i}].source"),
+                    "no such ability or option",
+                ));
+            }
+            if f.ship != u8::MAX && f.ship as usize >= current.ships.len() {
+                return Err(invalid(format!("frames[{i}].ship"), "no such ship in play"));
+            }
+        }
+        if let Some(p) = &self.pending {
+            check_pending(p, &players, current).map_err(|m| invalid("pending", m))?;
         }
         let state = State {
             config: config.clone(),
@@ -458,6 +659,7 @@ impl Setup {
             })
             .collect();
         Setup {
+            description: String::new(),
             config: state.config.clone(),
             seed: 0,
             rng: Some(state.rng.clone()),
@@ -472,6 +674,7 @@ impl Setup {
             pending: state.pending,
             frames: state.frames.to_vec(),
             over: state.over,
+            actions: Vec::new(),
         }
     }
 }

@@ -18,7 +18,7 @@ pub const HAND_SIZE: usize = 5;
 
 /// A card in play (a ship this turn, or a base) and what has been used of it this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, from = "InPlayData")]
 pub struct InPlay {
     /// The card.
     pub card: CardId,
@@ -46,6 +46,33 @@ pub struct InPlay {
 }
 
 use crate::cards::{HAS_ALLY, HAS_PRIMARY, HAS_SCRAP, IS_OUTPOST};
+
+/// The written form of [`InPlay`]; reading one computes the derived fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InPlayData {
+    card: CardId,
+    #[serde(default)]
+    copy: Option<CardId>,
+    #[serde(default)]
+    primary_used: bool,
+    #[serde(default)]
+    ally_used: bool,
+    #[serde(default)]
+    damage: u8,
+}
+
+impl From<InPlayData> for InPlay {
+    fn from(d: InPlayData) -> Self {
+        let mut p = InPlay::new(d.card);
+        p.copy = d.copy;
+        p.primary_used = d.primary_used;
+        p.ally_used = d.ally_used;
+        p.damage = d.damage;
+        p.refresh();
+        p
+    }
+}
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
@@ -264,6 +291,26 @@ pub struct Source {
 }
 
 impl Source {
+    /// Whether the ability (and the option, inside a choice) exists.
+    pub fn is_valid(&self) -> bool {
+        if self.card.0 as usize >= cards().len() {
+            return false;
+        }
+        let spec = &cards().def(self.card).spec;
+        let list = match self.ability {
+            Ability::Primary => &spec.primary,
+            Ability::Ally => &spec.ally,
+            Ability::Scrap => &spec.scrap,
+        };
+        match self.option {
+            None => true,
+            Some([at, opt]) => matches!(
+                list.get(at as usize),
+                Some(Effect::Choose(options)) if (opt as usize) < options.len()
+            ),
+        }
+    }
+
     /// The effects this source names.
     pub fn effects(&self) -> &'static [Effect] {
         let spec = &cards().def(self.card).spec;
@@ -754,6 +801,12 @@ impl State {
             }
             Action::AttackPlayer(s, _) if self.players[s].has_outpost() => {
                 format!("{s} has an outpost in play")
+            }
+            Action::AttackBase(s, i) | Action::Destroy(s, i)
+                if (i as usize) < self.players[s].bases.len()
+                    && !self.base_targetable(s, i as usize) =>
+            {
+                format!("{s} has an outpost in play: it must be destroyed first")
             }
             _ => String::new(),
         }

@@ -629,10 +629,10 @@ fn malformed_json_gives_line_and_column() {
     let text = "{\n  \"players\": [\n    { \"hand\": [\"Scout\"] }\n    { \"hand\": [\"Viper\"] }\n  ]\n}\n";
     let (line, column, message) = load_error(text);
     assert_eq!((line, column), (4, 5));
-    assert_eq!(message, "expected `,` or `]` at line 4 column 5");
+    assert_eq!(message, "expected `,` or `]`");
     assert_eq!(
         Scenario::from_json(text).unwrap_err().to_string(),
-        "line 4, column 5: expected `,` or `]` at line 4 column 5"
+        "line 4, column 5: expected `,` or `]`"
     );
 
     let (line, column, _) = load_error("{ \"players\": [{}, {}], }");
@@ -674,38 +674,30 @@ fn unknown_card_names_it() {
 fn documented_error_messages() {
     let file = "{\n  \"players\": [\n    { \"hand\": [\"Scoot\"] },\n    {}\n  ]\n}\n";
     let shown = |text: &str| Scenario::from_json(text).unwrap_err().to_string();
-    assert_eq!(
-        shown(file),
-        "line 6, column 1: unknown card `Scoot` at line 6 column 1"
-    );
+    assert_eq!(shown(file), "line 3, column 23: unknown card `Scoot`");
     assert_eq!(
         shown(&file.replace("hand", "hnad")),
-        "line 6, column 1: unknown field `hnad`, expected one of `authority`, `alive`, `team`, \
+        "line 3, column 12: unknown field `hnad`, expected one of `authority`, `alive`, `team`, \
          `hand`, `deck`, `deck_known`, `hand_known`, `discard`, `ships`, `bases`, `trade`, \
-         `combat`, `pending_discards`, `next_ship_top`, `played` at line 6 column 1"
+         `combat`, `pending_discards`, `next_ship_top`, `played`"
     );
     let (_, _, message) = load_error(&two_players(r#""ships": ["Scoot"]"#, "", ""));
-    assert!(
-        message.starts_with("data did not match any variant of untagged enum InPlaySpec"),
-        "{message}"
-    );
+    assert_eq!(message, "unknown card `Scoot`");
+    let (_, _, message) = load_error(&two_players(r#""bases": [{ "card": "Scoot" }]"#, "", ""));
+    assert_eq!(message, "unknown card `Scoot`");
     let (_, _, message) = load_error(&two_players("", "", r#", "trade_deck": ["Scoot"]"#));
-    assert!(
-        message.starts_with("data did not match any variant of untagged enum TradeDeckSpec"),
-        "{message}"
-    );
+    assert_eq!(message, "unknown card `Scoot`");
     let docs = docs();
     for line in [
-        "line 4, column 5: expected `,` or `]` at line 4 column 5",
-        "line 6, column 1: unknown card `Scoot` at line 6 column 1",
-        "`players`: 1 players given for 2 seats",
+        "line 4, column 5: expected `,` or `]`",
+        "line 3, column 23: unknown card `Scoot`",
+        "`players`: 1 player given for 2 seats",
         "`players[1].ships[1]`: blob_wheel is a base",
         "`players[0].bases[1]`: cutter is a ship",
         "`current`: p3 is not a seat of this game",
         "`players[1].deck_known`: more known cards than cards in the deck",
         "`players[0].hand_known[1]`: ram is not in hand",
         "`row[2]`: scout is not a trade card",
-        "`trade_deck`: expected a list of cards or \"rest\", not \"all\"",
         "`pending`: the pending decision has no possible answer",
         "action 2 (`play cutter`): `play cutter` is not legal now: no cutter in hand",
         "action 2 (`attack p2 3`): `attack p2 3` is not legal now: 3 combat asked of p2, combat pool is 1",
@@ -790,7 +782,7 @@ fn invalid_fields_name_their_path() {
         (
             r#"{ "players": [{}] }"#.into(),
             "players",
-            "1 players given for 2 seats",
+            "1 player given for 2 seats",
         ),
         (
             r#"{ "config": { "seats": 3, "format": "free_for_all" }, "players": [{}, {}] }"#.into(),
@@ -852,11 +844,64 @@ fn invalid_fields_name_their_path() {
             "the trade row has 5 slots",
         ),
         (
-            two_players("", "", r#", "trade_deck": "all""#),
-            "trade_deck",
-            "expected a list of cards or \"rest\", not \"all\"",
+            two_players("", "", r#", "trade_deck": ["Scout"]"#),
+            "trade_deck[0]",
+            "scout is not a trade card",
+        ),
+        (
+            two_players(r#""ships": [{ "card": "Cutter", "copy": "Ram" }]"#, "", ""),
+            "players[0].ships[0].copy",
+            "cutter does not copy ships",
+        ),
+        (
+            two_players(
+                r#""ships": [{ "card": "Stealth Needle", "copy": "Blob Wheel" }]"#,
+                "",
+                "",
+            ),
+            "players[0].ships[0].copy",
+            "blob_wheel cannot be copied",
+        ),
+        (
+            two_players(r#""alive": false"#, "", ""),
+            "current",
+            "p1 is out of the game",
+        ),
+        (
+            two_players(r#""authority": 0"#, "", ""),
+            "players[0].authority",
+            "a player in the game has positive authority",
+        ),
+        (
+            two_players(
+                "",
+                "",
+                r#", "pending": { "decision": "discard", "seat": "p5", "left": 1 }"#,
+            ),
+            "pending",
+            "p5 is not a seat in the game",
+        ),
+        (
+            two_players(
+                r#""discard": ["Scout"]"#,
+                "",
+                r#", "pending": { "decision": "top_or_discard", "card": "Cutter" }"#,
+            ),
+            "pending",
+            "cutter is not on top of the discard pile",
+        ),
+        (
+            two_players(
+                "",
+                "",
+                r#", "pending": { "decision": "copy_ship", "ship": 3 }"#,
+            ),
+            "pending",
+            "ship 3 in play is not a ship that copies",
         ),
     ];
+    let (_, _, message) = load_error(&two_players("", "", r#", "trade_deck": "all""#));
+    assert_eq!(message, "expected a list of cards or \"rest\", not \"all\"");
     for (text, field, message) in cases {
         assert_eq!(
             invalid_field(&text),
@@ -871,7 +916,7 @@ fn invalid_fields_name_their_path() {
     assert_eq!(invalid_field(&two_players("", "", &frames)).0, "frames");
     assert_eq!(
         run_error(r#"{ "players": [{}] }"#).to_string(),
-        "`players`: 1 players given for 2 seats"
+        "`players`: 1 player given for 2 seats"
     );
 }
 
@@ -958,13 +1003,20 @@ fn pending_decision_without_answer_is_rejected() {
             "",
             r#", "pending": { "decision": "destroy_base", "optional": false }"#,
         ),
-        // A "choose" that does not point at a choice.
-        two_players(
-            "",
-            "",
-            r#", "pending": { "decision": "choose", "source": { "card": "ram", "ability": "primary" }, "at": 0 }"#,
-        ),
     ];
+    // A "choose" that does not point at a choice is refused before that.
+    let text = two_players(
+        "",
+        "",
+        r#", "pending": { "decision": "choose", "source": { "card": "ram", "ability": "primary" }, "at": 0 }"#,
+    );
+    assert_eq!(
+        invalid_field(&text),
+        (
+            "pending".to_string(),
+            "there is no choice at position 0 of that ability".to_string()
+        )
+    );
     for text in no_answer {
         assert_eq!(
             invalid_field(&text),
