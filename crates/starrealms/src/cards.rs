@@ -335,6 +335,24 @@ impl CardMask {
         }
         m
     }
+    /// Calls `f` once for each kind found in `cards`, in id order.
+    #[inline]
+    pub fn each_kind(cards: &[CardId], mut f: impl FnMut(CardId)) {
+        if cards.iter().all(|c| c.0 < 64) {
+            // The common case (the base set has 49 kinds): one word.
+            let mut bits = 0u64;
+            for c in cards {
+                bits |= 1 << c.0;
+            }
+            while bits != 0 {
+                f(CardId(bits.trailing_zeros() as u16));
+                bits &= bits - 1;
+            }
+        } else {
+            CardMask::of(cards).for_each(f);
+        }
+    }
+
     /// Calls `f` for each kind, in id order.
     #[inline]
     pub fn for_each(&self, mut f: impl FnMut(CardId)) {

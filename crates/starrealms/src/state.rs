@@ -555,42 +555,50 @@ impl State {
     fn main_actions(&self, out: &mut Vec<Action>) {
         let set = cards();
         let me = self.me();
-        CardMask::of(&me.hand).for_each(|c| out.push(Action::Play(c)));
-        // Factions in play at least once and at least twice, for ally abilities: a card has an
-        // ally for `need` if another card has one of those factions.
+        CardMask::each_kind(&me.hand, |c| out.push(Action::Play(c)));
+        // One pass over ships and one over bases collect which abilities are usable, as bit masks
+        // by position, and which factions are in play at least once and at least twice (a card has
+        // an ally for `need` if another card has one of those factions).
         let (mut once, mut twice) = (0 as Factions, 0 as Factions);
-        for f in me.ships.iter().chain(&me.bases).map(|p| p.factions) {
-            twice |= once & f;
-            once |= f;
-        }
-        let ally = |need: Factions, mine: Factions| -> bool {
-            need & twice != 0 || need & once & !mine != 0
-        };
-        for (i, b) in me.bases.iter().enumerate() {
-            if !b.primary_used && b.flags & HAS_PRIMARY != 0 {
-                out.push(Action::Primary(i as u8));
-            }
-        }
+        let (mut ship_ally, mut ship_scrap) = (0u128, 0u128);
         for (i, s) in me.ships.iter().enumerate() {
-            if !s.ally_used && s.flags & HAS_ALLY != 0 && ally(s.need, s.factions) {
-                out.push(Action::AllyShip(i as u8));
+            twice |= once & s.factions;
+            once |= s.factions;
+            if !s.ally_used && s.flags & HAS_ALLY != 0 {
+                ship_ally |= 1 << i;
             }
-        }
-        for (i, b) in me.bases.iter().enumerate() {
-            if !b.ally_used && b.flags & HAS_ALLY != 0 && ally(b.need, b.factions) {
-                out.push(Action::AllyBase(i as u8));
-            }
-        }
-        for (i, s) in me.ships.iter().enumerate() {
             if s.flags & HAS_SCRAP != 0 {
-                out.push(Action::ScrapShip(i as u8));
+                ship_scrap |= 1 << i;
             }
         }
+        let (mut base_primary, mut base_ally, mut base_scrap) = (0u64, 0u64, 0u64);
         for (i, b) in me.bases.iter().enumerate() {
+            twice |= once & b.factions;
+            once |= b.factions;
+            if !b.primary_used && b.flags & HAS_PRIMARY != 0 {
+                base_primary |= 1 << i;
+            }
+            if !b.ally_used && b.flags & HAS_ALLY != 0 {
+                base_ally |= 1 << i;
+            }
             if b.flags & HAS_SCRAP != 0 {
-                out.push(Action::ScrapBase(i as u8));
+                base_scrap |= 1 << i;
             }
         }
+        let ally = |p: &InPlay| p.need & twice != 0 || p.need & once & !p.factions != 0;
+        for_bits(base_primary as u128, |i| out.push(Action::Primary(i)));
+        for_bits(ship_ally, |i| {
+            if ally(&me.ships[i as usize]) {
+                out.push(Action::AllyShip(i));
+            }
+        });
+        for_bits(base_ally as u128, |i| {
+            if ally(&me.bases[i as usize]) {
+                out.push(Action::AllyBase(i));
+            }
+        });
+        for_bits(ship_scrap, |i| out.push(Action::ScrapShip(i)));
+        for_bits(base_scrap as u128, |i| out.push(Action::ScrapBase(i)));
         for (slot, c) in self.row.iter().enumerate() {
             if let Some(c) = *c
                 && set.info(c).cost as u16 <= me.trade
@@ -640,10 +648,10 @@ impl State {
             }
             Pending::Scrap { from, optional, .. } => {
                 if from != ScrapFrom::Discard {
-                    CardMask::of(&me.hand).for_each(|c| out.push(Action::ScrapHand(c)));
+                    CardMask::each_kind(&me.hand, |c| out.push(Action::ScrapHand(c)));
                 }
                 if from != ScrapFrom::Hand {
-                    CardMask::of(&me.discard).for_each(|c| out.push(Action::ScrapDiscard(c)));
+                    CardMask::each_kind(&me.discard, |c| out.push(Action::ScrapDiscard(c)));
                 }
                 if optional {
                     out.push(Action::Pass);
@@ -673,10 +681,10 @@ impl State {
                 }
             }
             Pending::Discard { seat, .. } => {
-                CardMask::of(&self.players[seat].hand).for_each(|c| out.push(Action::Discard(c)));
+                CardMask::each_kind(&self.players[seat].hand, |c| out.push(Action::Discard(c)));
             }
             Pending::DiscardThenDraw { .. } => {
-                CardMask::of(&me.hand).for_each(|c| out.push(Action::Discard(c)));
+                CardMask::each_kind(&me.hand, |c| out.push(Action::Discard(c)));
                 out.push(Action::Pass);
             }
             Pending::CopyShip { ship } => {
@@ -1330,6 +1338,15 @@ impl State {
     /// What a spectator sees.
     pub fn public_observation(&self) -> Observation {
         Observation::of(self, None)
+    }
+}
+
+/// Calls `f` with the position of each set bit, lowest first.
+#[inline]
+fn for_bits(mut bits: u128, mut f: impl FnMut(u8)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as u8);
+        bits &= bits - 1;
     }
 }
 
