@@ -372,6 +372,10 @@ impl CardMask {
 pub struct CardSet {
     defs: Vec<CardDef>,
     infos: Vec<CardInfo>,
+    /// Every copy of the trade deck, in id order (shuffled at setup).
+    pub trade_deck: Vec<CardId>,
+    /// One player's starting deck, in id order.
+    pub starting_deck: Vec<CardId>,
     by_name: HashMap<String, CardId>,
     /// The Scout.
     pub scout: CardId,
@@ -504,9 +508,20 @@ impl CardSet {
                     | ((d.spec.kind == Kind::Outpost) as u8 * IS_OUTPOST),
             })
             .collect();
+        let copies = |role: Role| -> Vec<CardId> {
+            defs.iter()
+                .enumerate()
+                .filter(|(_, d)| d.spec.role == role)
+                .flat_map(|(i, d)| std::iter::repeat_n(CardId(i as u16), d.spec.count as usize))
+                .collect()
+        };
+        let trade_deck = copies(Role::Trade);
+        let starting_deck = copies(Role::Starting);
         Ok(CardSet {
             defs,
             infos,
+            trade_deck,
+            starting_deck,
             by_name,
             scout,
             viper,

@@ -9,7 +9,7 @@ use game::{ActionError, GameRng, PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
-use crate::cards::{CardId, CardMask, Effect, Factions, Kind, Role, ScrapFrom};
+use crate::cards::{CardId, CardMask, Effect, Factions, Kind, ScrapFrom};
 use crate::config::{Config, DiscardTiming};
 use crate::{Observation, cards};
 
@@ -460,20 +460,13 @@ impl State {
         let n = config.seats as usize;
         let mut rng = game::rng_from_seed(seed);
         let first = Seat(game::below(&mut rng, n) as u8);
-        let mut trade_deck = Vec::with_capacity(96);
-        let mut starting = Vec::new();
-        let mut explorers = 0;
-        for (id, def) in set.iter() {
-            match def.spec.role {
-                Role::Trade => trade_deck.extend(std::iter::repeat_n(id, def.spec.count as usize)),
-                Role::Starting => starting.extend(std::iter::repeat_n(id, def.spec.count as usize)),
-                Role::Explorer => explorers = config.explorer_count(def.spec.count),
-            }
-        }
+        let mut trade_deck = set.trade_deck.clone();
+        let starting = &set.starting_deck;
+        let explorers = config.explorer_count(set.def(set.explorer).spec.count);
         game::shuffle(&mut rng, &mut trade_deck);
         let mut players = PerSeat::from_fn(n, |i| Player::new(config.authority, i as u8));
         for p in players.0.iter_mut() {
-            p.deck.extend_from_slice(&starting);
+            p.deck.extend_from_slice(starting);
             game::shuffle(&mut rng, &mut p.deck);
         }
         let mut state = State {
