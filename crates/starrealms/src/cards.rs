@@ -302,6 +302,9 @@ pub struct CardInfo {
     pub combat_per_ship: u8,
     /// `HAS_*` / `IS_OUTPOST` bits, as the engine caches them on cards in play.
     pub in_play_flags: u8,
+    /// The primary ability never asks for a decision (only gains, draws and flags), so it can
+    /// resolve at once.
+    pub simple_primary: bool,
 }
 
 /// [`CardInfo::in_play_flags`] bit: has a primary ability.
@@ -502,6 +505,18 @@ impl CardSet {
                 has_scrap: !d.spec.scrap.is_empty(),
                 copies: d.spec.primary.contains(&Effect::CopyShip),
                 combat_per_ship: d.combat_per_ship,
+                simple_primary: d.spec.primary.iter().all(|e| {
+                    matches!(
+                        e,
+                        Effect::Trade(_)
+                            | Effect::Combat(_)
+                            | Effect::Authority(_)
+                            | Effect::Draw(_)
+                            | Effect::DrawIfBases { .. }
+                            | Effect::DrawPerPlayed(_)
+                            | Effect::NextShipOnTop
+                    )
+                }),
                 in_play_flags: (!d.spec.primary.is_empty() as u8 * HAS_PRIMARY)
                     | (!d.spec.ally.is_empty() as u8 * HAS_ALLY)
                     | (!d.spec.scrap.is_empty() as u8 * HAS_SCRAP)

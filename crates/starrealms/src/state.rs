@@ -1146,7 +1146,19 @@ impl State {
         ship.primary_used = true;
         me.ships.push(ship);
         let index = (me.ships.len() - 1) as u8;
-        self.push_frame(c, Ability::Primary, index);
+        if info.simple_primary {
+            // No decision can interrupt these effects: resolve them at once.
+            let source = Source {
+                card: c,
+                ability: Ability::Primary,
+                option: None,
+            };
+            for (at, e) in source.effects().iter().enumerate() {
+                self.effect(e, source, at as u8, index);
+            }
+        } else {
+            self.push_frame(c, Ability::Primary, index);
+        }
     }
 
     fn acquire(&mut self, c: CardId, free_on_top: bool) {
