@@ -193,32 +193,6 @@ impl Player {
         self.bases.iter().any(InPlay::is_outpost)
     }
 
-    /// Whether another card in play than the one at this position (ship or base) has one of
-    /// the factions `need` (the faction of an ally ability).
-    pub fn has_ally(&self, zone: Zone, index: usize, need: Factions) -> bool {
-        let me = need;
-        if me == 0 {
-            return false;
-        }
-        let others = self
-            .ships
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| !(zone == Zone::Ship && i == index))
-            .chain(
-                self.bases
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| !(zone == Zone::Base && i == index)),
-            );
-        for (_, other) in others {
-            if other.factions() & me != 0 {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Every card this player owns, in any zone (for checks and tests).
     pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
         self.hand
@@ -255,16 +229,6 @@ impl Player {
     }
 }
 
-/// Which in-play area.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Zone {
-    /// Ships played this turn.
-    Ship,
-    /// Bases.
-    Base,
-}
-
 /// Which ability of a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -291,17 +255,22 @@ pub struct Source {
 }
 
 impl Source {
+    /// The whole ability's effects (a choice's options included, unopened).
+    fn ability_effects(&self) -> &'static [Effect] {
+        let spec = &cards().def(self.card).spec;
+        match self.ability {
+            Ability::Primary => &spec.primary,
+            Ability::Ally => &spec.ally,
+            Ability::Scrap => &spec.scrap,
+        }
+    }
+
     /// Whether the ability (and the option, inside a choice) exists.
     pub fn is_valid(&self) -> bool {
         if self.card.0 as usize >= cards().len() {
             return false;
         }
-        let spec = &cards().def(self.card).spec;
-        let list = match self.ability {
-            Ability::Primary => &spec.primary,
-            Ability::Ally => &spec.ally,
-            Ability::Scrap => &spec.scrap,
-        };
+        let list = self.ability_effects();
         match self.option {
             None => true,
             Some([at, opt]) => matches!(
@@ -313,12 +282,7 @@ impl Source {
 
     /// The effects this source names.
     pub fn effects(&self) -> &'static [Effect] {
-        let spec = &cards().def(self.card).spec;
-        let list: &'static [Effect] = match self.ability {
-            Ability::Primary => &spec.primary,
-            Ability::Ally => &spec.ally,
-            Ability::Scrap => &spec.scrap,
-        };
+        let list = self.ability_effects();
         match self.option {
             None => list,
             Some([at, opt]) => match &list[at as usize] {
