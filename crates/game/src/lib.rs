@@ -286,19 +286,14 @@ mod tests {
 
     #[test]
     fn the_rng_stream_is_fixed() {
-        // These values pin the generator: a change here would change every recorded game.
+        // These literal values pin the generator, `below` and `shuffle`: if this fails, every
+        // recorded game and every seed's deal has changed.
         let mut rng = rng_from_seed(42);
         let draws: Vec<usize> = (0..5).map(|_| below(&mut rng, 100)).collect();
-        let mut again = rng_from_seed(42);
-        let same: Vec<usize> = (0..5).map(|_| below(&mut again, 100)).collect();
-        assert_eq!(draws, same);
-        assert!(draws.iter().all(|&d| d < 100));
+        assert_eq!(draws, [57, 13, 35, 22, 11]);
         let mut items: Vec<u32> = (0..10).collect();
         shuffle(&mut rng_from_seed(7), &mut items);
-        let mut sorted = items.clone();
-        sorted.sort();
-        assert_eq!(sorted, (0..10).collect::<Vec<_>>());
-        assert_ne!(items, sorted, "a shuffle of ten cards moves some");
+        assert_eq!(items, [3, 7, 8, 0, 5, 1, 9, 2, 4, 6]);
     }
 
     #[test]
