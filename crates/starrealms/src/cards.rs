@@ -81,7 +81,8 @@ pub enum Role {
     Trade,
     /// In every personal deck (`count` copies per player).
     Starting,
-    /// The Explorer pile (`count` copies per player in the game... see `docs/rules.md`).
+    /// The Explorer pile (`count` copies in a 2-player game; more with more seats, see
+    /// `docs/rules.md`).
     Explorer,
 }
 
@@ -610,9 +611,6 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
     }
     if spec.count == 0 {
         return Err("`count` must be at least 1".into());
-    }
-    if spec.role == Role::Trade && spec.faction.is_none() && spec.ally.iter().len() > 0 {
-        return Err("an unaligned card cannot have an ally ability".into());
     }
     if !spec.ally.is_empty() && spec.faction.is_none() {
         return Err("an ally ability needs a faction".into());

@@ -343,11 +343,7 @@ fn in_play(spec: &InPlaySpec, ship: bool) -> InPlay {
             p.primary_used = ship;
             p
         }
-        InPlaySpec::Full(p) => {
-            let mut p = *p;
-            p.refresh();
-            p
-        }
+        InPlaySpec::Full(p) => *p,
     }
 }
 
@@ -700,15 +696,6 @@ impl ScenarioResult {
                 .map(|i| state.observation(Seat(i as u8)))
                 .collect(),
         }
-    }
-}
-
-impl State {
-    /// The legal actions, sorted.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut v = Vec::new();
-        self.legal_actions_into(&mut v);
-        v
     }
 }
 

@@ -64,11 +64,13 @@ struct InPlayData {
 
 impl From<InPlayData> for InPlay {
     fn from(d: InPlayData) -> Self {
-        let mut p = InPlay::new(d.card);
-        p.copy = d.copy;
-        p.primary_used = d.primary_used;
-        p.ally_used = d.ally_used;
-        p.damage = d.damage;
+        let mut p = InPlay {
+            copy: d.copy,
+            primary_used: d.primary_used,
+            ally_used: d.ally_used,
+            damage: d.damage,
+            ..InPlay::new(d.card)
+        };
         p.refresh();
         p
     }
@@ -494,6 +496,13 @@ impl State {
     }
 
     // ----- legal actions -------------------------------------------------------------------
+
+    /// The legal actions, sorted.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
 
     /// Writes the legal actions, sorted and without duplicates, into `out`. They are generated
     /// directly in the order of [`Action`]'s `Ord`, so no sort is needed.
