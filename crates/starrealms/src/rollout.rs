@@ -13,11 +13,23 @@ use crate::state::State;
 #[inline]
 pub fn random_action(state: &State, buf: &mut Vec<Action>, rng: &mut GameRng) -> Action {
     state.legal_actions_into(buf);
+    pick(buf, rng)
+}
+
+/// The random policy's pick among `legal` (a sorted, non-empty legal-action list).
+///
+/// # Panics
+/// If `legal` is empty (the game is over: nothing to pick).
+#[inline]
+pub fn pick(legal: &[Action], rng: &mut GameRng) -> Action {
     // Sorted order puts `Play` first and, in the main phase, `End` last.
-    if matches!(buf.first(), Some(Action::Play(_))) && buf.last() == Some(&Action::End) {
-        buf.pop();
-    }
-    buf[game::below(rng, buf.len())]
+    let n = if matches!(legal.first(), Some(Action::Play(_))) && legal.last() == Some(&Action::End)
+    {
+        legal.len() - 1
+    } else {
+        legal.len()
+    };
+    legal[game::below(rng, n)]
 }
 
 /// Plays the random policy until the game is over; returns the number of actions applied.

@@ -1,0 +1,113 @@
+//! Players for realms games.
+//!
+//! A [`Bot`] decides from a [`SeatView`]: the observation of its own seat and the legal actions,
+//! never the full state, so it cannot cheat. Every bot takes an explicit seed; the same seed and
+//! the same views give the same decisions.
+//!
+//! ```
+//! use bots::{Bot, play_game};
+//! use game::State as _;
+//! use starrealms::{Config, State};
+//!
+//! let mut players: Vec<Box<dyn Bot<State>>> = vec![
+//!     bots::starrealms::by_name("heuristic", 1).unwrap(),
+//!     bots::starrealms::by_name("random", 2).unwrap(),
+//! ];
+//! let state = State::new_game(&Config::default(), 7).unwrap();
+//! let end = play_game(state, &mut players, |_, _, _| {});
+//! assert!(end.over);
+//! ```
+
+use std::cell::OnceCell;
+
+use game::{Seat, State};
+
+pub mod starrealms;
+mod uniform;
+
+pub use uniform::UniformBot;
+
+/// A player that picks one of the legal actions from what its seat sees.
+pub trait Bot<S: State>: Send {
+    /// The bot's name (`random`, `heuristic`).
+    fn name(&self) -> &str;
+    /// Picks one of `legal` (sorted, never empty) for the seat `view` belongs to.
+    fn choose(&mut self, view: &SeatView<'_, S>, legal: &[S::Action]) -> S::Action;
+}
+
+/// What a bot may look at when it decides: its seat and that seat's observation.
+///
+/// The observation is built on first use, so that bots that do not read it (the random bot)
+/// cost nothing. The full state stays private to this module: a bot cannot reach it.
+pub struct SeatView<'a, S: State> {
+    seat: Seat,
+    source: Source<'a, S>,
+    observation: OnceCell<S::Observation>,
+}
+
+enum Source<'a, S: State> {
+    State(&'a S),
+    Given,
+}
+
+impl<'a, S: State> SeatView<'a, S> {
+    /// The view of `seat` in `state`.
+    pub fn of_state(state: &'a S, seat: Seat) -> Self {
+        SeatView {
+            seat,
+            source: Source::State(state),
+            observation: OnceCell::new(),
+        }
+    }
+
+    /// A view from an observation already made (a server's, a search's).
+    pub fn of_observation(seat: Seat, observation: S::Observation) -> Self {
+        SeatView {
+            seat,
+            source: Source::Given,
+            observation: OnceCell::from(observation),
+        }
+    }
+
+    /// The seat deciding.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The seat's observation.
+    pub fn observation(&self) -> &S::Observation {
+        self.observation.get_or_init(|| match self.source {
+            Source::State(state) => state.observation(self.seat),
+            Source::Given => unreachable!("a given observation is set at construction"),
+        })
+    }
+}
+
+/// Plays `state` to the end, seat `i` played by `bots[i]`; calls `each(seat, action, state_after)`
+/// after every action and returns the final state.
+///
+/// # Panics
+/// If there are fewer bots than seats, or a bot returns an action that is not legal (a bug in
+/// the bot).
+pub fn play_game<S: State>(
+    mut state: S,
+    bots: &mut [Box<dyn Bot<S>>],
+    mut each: impl FnMut(Seat, S::Action, &S),
+) -> S {
+    let mut legal = Vec::new();
+    while let Some(seat) = state.to_move() {
+        state.legal_actions_into(&mut legal);
+        let action = {
+            let view = SeatView::of_state(&state, seat);
+            bots[seat.index()].choose(&view, &legal)
+        };
+        if let Err(e) = state.apply(action) {
+            panic!(
+                "bot `{}` chose an illegal action: {e}",
+                bots[seat.index()].name()
+            );
+        }
+        each(seat, action, &state);
+    }
+    state
+}
