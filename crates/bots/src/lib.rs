@@ -101,12 +101,12 @@ pub fn play_game<S: State>(
             let view = SeatView::of_state(&state, seat);
             bots[seat.index()].choose(&view, &legal)
         };
-        if let Err(e) = state.apply(action) {
-            panic!(
-                "bot `{}` chose an illegal action: {e}",
-                bots[seat.index()].name()
-            );
-        }
+        assert!(
+            legal.contains(&action),
+            "bot `{}` chose an illegal action: {action}",
+            bots[seat.index()].name()
+        );
+        state.apply_legal(action);
         each(seat, action, &state);
     }
     state

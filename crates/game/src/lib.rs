@@ -203,6 +203,16 @@ pub trait State: Clone + fmt::Debug + Send + Sync {
     }
     /// Applies a legal action; an illegal one is rejected and the state left as it was.
     fn apply(&mut self, action: Self::Action) -> Result<(), ActionError>;
+    /// Applies an action the caller took from the current legal list (drivers that already
+    /// hold that list skip generating it again). The default checks anyway.
+    ///
+    /// # Panics
+    /// May panic, or break the state's invariants, if `action` is not legal.
+    fn apply_legal(&mut self, action: Self::Action) {
+        if let Err(e) = self.apply(action) {
+            panic!("apply_legal with an illegal action: {e}");
+        }
+    }
     /// Per-seat results once the game is over: 1 for a winner, 0 for a loser (shared by teams).
     fn returns(&self) -> Vec<f64>;
     /// What a seat sees.

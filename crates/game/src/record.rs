@@ -22,6 +22,10 @@ pub struct GameRecord {
     pub seed: u64,
     /// Every action, in order, in text form.
     pub actions: Vec<String>,
+    /// Who sat in each seat (`human`, a bot's name), if known: for people reading the record; it
+    /// does not change the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
 }
 
 /// Why a record cannot be replayed.
@@ -65,6 +69,7 @@ impl GameRecord {
             config: serde_json::to_value(config).expect("configurations serialize"),
             seed,
             actions: Vec::new(),
+            players: Vec::new(),
         }
     }
 

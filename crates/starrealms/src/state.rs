@@ -1361,6 +1361,9 @@ impl game::State for State {
     fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         State::apply(self, action)
     }
+    fn apply_legal(&mut self, action: Action) {
+        self.apply_unchecked(action)
+    }
     fn returns(&self) -> Vec<f64> {
         State::returns(self)
     }
