@@ -1,0 +1,133 @@
+//! `realms`: play Star Realms in a terminal, simulate bot matches, replay games, run scenarios,
+//! list the cards.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use i18n::Lang;
+
+/// Appends a line to an output buffer: `outln!(out)`, `outln!(out, "{x}")`.
+macro_rules! outln {
+    ($out:expr) => {
+        $out.push('\n')
+    };
+    ($out:expr, $($arg:tt)*) => {{
+        $out.push_str(&format!($($arg)*));
+        $out.push('\n');
+    }};
+}
+
+mod cards_cmd;
+mod play;
+mod replay;
+mod scenario_cmd;
+mod simulate;
+mod text;
+
+/// Star Realms in a terminal: play against a bot, simulate bot matches, replay saved games,
+/// run scenarios, list the cards.
+#[derive(Parser, Debug)]
+#[command(name = "realms", version, propagate_version = true)]
+struct Cli {
+    /// Use the cards of this file instead of the base set (a designer's set; see docs/cards.md).
+    #[arg(long, global = true, value_name = "FILE")]
+    cards: Option<PathBuf>,
+    /// Language of the output: fr or en (default: from the LANG environment variable, else en).
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<Lang>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a whole game against a bot in the terminal.
+    Play(play::PlayArgs),
+    /// Run many bot-against-bot games and report win rates with confidence intervals.
+    Simulate(simulate::SimulateArgs),
+    /// Re-run a saved game record, showing it step by step or only checking it.
+    Replay(replay::ReplayArgs),
+    /// Apply a scenario file and print the resulting state and every seat's view.
+    Scenario(scenario_cmd::ScenarioArgs),
+    /// List the cards with their texts.
+    Cards(cards_cmd::CardsArgs),
+}
+
+/// Who moves first in `realms play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You.
+    Me,
+    /// The bot.
+    Bot,
+    /// Drawn at random from the seed, as in the rules.
+    Random,
+}
+
+/// Options shared by the commands that output data.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct JsonFlag {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Writes a command's output to stdout at once.
+pub fn emit(out: &str) -> anyhow::Result<ExitCode> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the error is a closed output pipe (`realms cards | head`): not a failure.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn language(flag: Option<Lang>) -> Lang {
+    flag.or_else(|| {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| std::env::var(v).ok())
+            .find(|v| !v.is_empty())
+            .and_then(|v| Lang::from_locale(&v))
+    })
+    .unwrap_or_default()
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &cli.cards {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the card file {}", path.display()))?;
+        let set = starrealms::CardSet::parse(&path.display().to_string(), &text)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        starrealms::use_card_set(set).map_err(|e| anyhow::anyhow!(e))?;
+    }
+    let lang = language(cli.lang);
+    match cli.command {
+        Command::Play(args) => play::run(args, lang),
+        Command::Simulate(args) => simulate::run(args, lang),
+        Command::Replay(args) => replay::run(args, lang),
+        Command::Scenario(args) => scenario_cmd::run(args, lang),
+        Command::Cards(args) => cards_cmd::run(args, lang),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

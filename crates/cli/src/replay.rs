@@ -1,0 +1,127 @@
+//! `realms replay`: re-runs a game record, step by step or as a check.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use clap::Args;
+use game::{GameRecord, Seat, State as _};
+use i18n::{Lang, t, tf};
+use starrealms::{Action, State};
+
+use crate::text::{self, Names};
+
+/// Options of `realms replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The game record (JSON, as `realms play` saves it).
+    file: PathBuf,
+    /// Only check that the record replays; print a one-line summary.
+    #[arg(long)]
+    check: bool,
+    /// Also print the table at the start of every turn.
+    #[arg(long)]
+    boards: bool,
+}
+
+/// Replays a record.
+pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
+    let mut out = String::new();
+    let file = args.file.display().to_string();
+    let text =
+        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
+    let record = GameRecord::from_json(&text)
+        .map_err(|e| anyhow::anyhow!("{file} is not a game record: {e}"))?;
+    let mut state: State = record
+        .initial_state()
+        .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
+    let mut names = Names::plain(state.num_seats());
+    for (i, who) in record.players.iter().enumerate() {
+        if i < names.0.len() && !who.is_empty() {
+            names.0[i] = format!("p{} ({who})", i + 1);
+        }
+    }
+    let mut turn = None;
+    for (step, action_text) in record.actions.iter().enumerate() {
+        let fail = |e: String| {
+            anyhow::anyhow!(
+                "{file} does not replay: action {} of {} (`{action_text}`): {e}",
+                step + 1,
+                record.actions.len()
+            )
+        };
+        let action =
+            <Action as game::Action>::parse(action_text).map_err(|e| fail(e.to_string()))?;
+        let seat = state
+            .to_move()
+            .ok_or_else(|| fail("the game is already over".into()))?;
+        if !args.check {
+            if turn != Some(state.turn) {
+                turn = Some(state.turn);
+                outln!(out);
+                if args.boards {
+                    out.push_str(&text::board(&state.public_observation(), &names, lang));
+                } else {
+                    outln!(
+                        out,
+                        "══ {} · {} ══",
+                        tf(lang, "turn", &[("turn", &state.turn)]),
+                        authorities(&state, &names, lang)
+                    );
+                }
+            }
+            let obs = state.observation(seat);
+            outln!(
+                out,
+                "{:>5}  {}: {}",
+                step + 1,
+                names.of(seat),
+                text::action(action, &obs, &names, lang)
+            );
+        }
+        state.apply(action).map_err(|e| fail(e.to_string()))?;
+    }
+    let summary = outcome(&state, &names, lang);
+    if args.check {
+        outln!(
+            out,
+            "{}",
+            tf(
+                lang,
+                "replay.ok",
+                &[
+                    ("file", &file),
+                    ("actions", &record.actions.len()),
+                    ("turns", &state.turn),
+                    ("outcome", &summary)
+                ]
+            )
+        );
+    } else {
+        outln!(out);
+        outln!(out, "{summary}");
+    }
+    crate::emit(&out)
+}
+
+fn authorities(state: &State, names: &Names, lang: Lang) -> String {
+    state
+        .players
+        .iter()
+        .map(|(s, p)| format!("{} {} {}", names.of(s), t(lang, "authority"), p.authority))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn outcome(state: &State, names: &Names, lang: Lang) -> String {
+    if !state.over {
+        let to_move = state.to_move().unwrap_or(Seat(0));
+        return tf(lang, "replay.unfinished", &[("player", &names.of(to_move))]);
+    }
+    let winners = state.winners();
+    if winners.is_empty() {
+        return t(lang, "draw").to_string();
+    }
+    let w: Vec<&str> = winners.iter().map(|&s| names.of(s)).collect();
+    tf(lang, "replay.winner", &[("player", &w.join(", "))])
+}

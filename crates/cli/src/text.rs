@@ -1,0 +1,486 @@
+//! Everything the CLI shows about a game, in the player's language: card names and texts,
+//! actions, decisions, boards. All words come from the translation table (`i18n`).
+
+use game::Seat;
+use i18n::{Lang, t, tf};
+use starrealms::cards::{Effect, Faction, Kind, ScrapFrom, Static};
+use starrealms::state::{Ability, Pending};
+use starrealms::{Action, CardId, InPlay, Observation, cards};
+
+/// How seats are called: `p1 (you)`, `p2 (heuristic)`.
+#[derive(Clone, Debug, Default)]
+pub struct Names(pub Vec<String>);
+
+impl Names {
+    /// Plain seat names (`p1`, `p2`…).
+    pub fn plain(seats: usize) -> Names {
+        Names((0..seats).map(|i| Seat(i as u8).to_string()).collect())
+    }
+
+    /// The name of `seat`.
+    pub fn of(&self, seat: Seat) -> &str {
+        self.0.get(seat.index()).map_or("?", String::as_str)
+    }
+}
+
+/// A card's name.
+pub fn card(c: CardId, lang: Lang) -> &'static str {
+    cards().def(c).name(lang.code())
+}
+
+/// A card's name with its cost: `Cutter (2)`.
+pub fn card_cost(c: CardId, lang: Lang) -> String {
+    format!("{} ({})", card(c, lang), cards().def(c).cost())
+}
+
+fn faction(f: Faction, lang: Lang) -> &'static str {
+    t(
+        lang,
+        match f {
+            Faction::Blob => "faction.blob",
+            Faction::TradeFederation => "faction.trade_federation",
+            Faction::StarEmpire => "faction.star_empire",
+            Faction::MachineCult => "faction.machine_cult",
+        },
+    )
+}
+
+/// A card in play: `Trading Post [outpost 4, damaged 2]`, `Stealth Needle → Cutter`.
+pub fn in_play(p: &InPlay, lang: Lang) -> String {
+    let def = cards().def(p.card);
+    let mut out = card(p.card, lang).to_string();
+    if let Some(c) = p.copy {
+        out += &format!(" → {}", card(c, lang));
+    }
+    if def.kind().is_base() {
+        let kind = if def.kind() == Kind::Outpost {
+            t(lang, "outpost")
+        } else {
+            t(lang, "base")
+        };
+        out += &format!(" [{kind} {}", def.defense());
+        if p.damage > 0 {
+            out += &format!(", {}", tf(lang, "damaged", &[("n", &p.damage)]));
+        }
+        out += "]";
+    }
+    out
+}
+
+fn list<T>(items: &[T], f: impl Fn(&T) -> String, lang: Lang) -> String {
+    if items.is_empty() {
+        t(lang, "none").to_string()
+    } else {
+        items.iter().map(f).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Cards of a zone, with `×n` for repeated cards: `Scout ×3, Viper`.
+pub fn cards_list(ids: &[CardId], lang: Lang) -> String {
+    let mut counted: Vec<(CardId, usize)> = Vec::new();
+    for &c in ids {
+        match counted.iter_mut().find(|(k, _)| *k == c) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((c, 1)),
+        }
+    }
+    list(
+        &counted,
+        |&(c, n)| {
+            if n > 1 {
+                format!("{} ×{n}", card(c, lang))
+            } else {
+                card(c, lang).to_string()
+            }
+        },
+        lang,
+    )
+}
+
+// ----- card texts ----------------------------------------------------------------------------
+
+fn effect(e: &Effect, lang: Lang) -> String {
+    match e {
+        Effect::Trade(n) => tf(lang, "eff.trade", &[("n", n)]),
+        Effect::Combat(n) => tf(lang, "eff.combat", &[("n", n)]),
+        Effect::Authority(n) => tf(lang, "eff.authority", &[("n", n)]),
+        Effect::Draw(1) => t(lang, "eff.draw_one").to_string(),
+        Effect::Draw(n) => tf(lang, "eff.draw", &[("n", n)]),
+        Effect::OpponentDiscards => t(lang, "eff.opponent_discards").to_string(),
+        Effect::Scrap {
+            from,
+            count,
+            optional: _,
+            draw_per_card,
+        } => {
+            let zone = match from {
+                ScrapFrom::Hand => t(lang, "zone.hand"),
+                ScrapFrom::Discard => t(lang, "zone.discard"),
+                ScrapFrom::HandOrDiscard => t(lang, "zone.hand_or_discard"),
+            };
+            let key = match (count, draw_per_card) {
+                (1, false) => "eff.scrap_one",
+                (_, false) => "eff.scrap_up_to",
+                (_, true) => "eff.scrap_draw",
+            };
+            tf(lang, key, &[("n", count), ("zone", &zone)])
+        }
+        Effect::ScrapTradeRow { .. } => t(lang, "eff.scrap_row").to_string(),
+        Effect::DestroyBase { .. } => t(lang, "eff.destroy_base").to_string(),
+        Effect::Choose(options) => options
+            .iter()
+            .map(|o| effects(o, lang))
+            .collect::<Vec<_>>()
+            .join(t(lang, "eff.or")),
+        Effect::NextShipOnTop => t(lang, "eff.next_ship_top").to_string(),
+        Effect::AcquireShipFreeOnTop => t(lang, "eff.acquire_free").to_string(),
+        Effect::CopyShip => t(lang, "eff.copy_ship").to_string(),
+        Effect::DrawPerPlayed(f) => tf(
+            lang,
+            "eff.draw_per_played",
+            &[("faction", &faction(*f, lang))],
+        ),
+        Effect::DrawIfBases { bases, draw } => {
+            tf(lang, "eff.draw_if_bases", &[("bases", bases), ("n", draw)])
+        }
+        Effect::DiscardThenDraw(n) => tf(lang, "eff.discard_then_draw", &[("n", n)]),
+    }
+}
+
+/// A list of effects as text: `Add 2 Trade. Draw a card.`
+pub fn effects(list: &[Effect], lang: Lang) -> String {
+    list.iter()
+        .map(|e| effect(e, lang))
+        .collect::<Vec<_>>()
+        .join(". ")
+}
+
+/// A card's abilities as text, from its effects (so every language gets it).
+pub fn card_text(c: CardId, lang: Lang) -> String {
+    let def = cards().def(c);
+    let spec = &def.spec;
+    let mut parts = Vec::new();
+    for s in &spec.statics {
+        parts.push(match s {
+            Static::AllyForAllFactions => t(lang, "static.ally_all").to_string(),
+            Static::CombatPerShipPlayed(n) => tf(lang, "static.combat_per_ship", &[("n", n)]),
+        });
+    }
+    if !spec.primary.is_empty() {
+        parts.push(format!(
+            "{} {}.",
+            t(lang, "ability.primary"),
+            effects(&spec.primary, lang)
+        ));
+    }
+    if !spec.ally.is_empty() {
+        let f = spec.faction.map_or("?", |f| faction(f, lang));
+        parts.push(format!(
+            "{} {}.",
+            tf(lang, "ability.ally", &[("faction", &f)]),
+            effects(&spec.ally, lang)
+        ));
+    }
+    if !spec.scrap.is_empty() {
+        parts.push(format!(
+            "{} {}.",
+            t(lang, "ability.scrap"),
+            effects(&spec.scrap, lang)
+        ));
+    }
+    parts.join(" ")
+}
+
+/// A card's kind, faction, cost and defense: `Trade Federation ship, cost 2`.
+pub fn card_kind(c: CardId, lang: Lang) -> String {
+    let def = cards().def(c);
+    let kind = match def.kind() {
+        Kind::Ship => t(lang, "ship").to_string(),
+        Kind::Base => format!("{} {}", t(lang, "base"), def.defense()),
+        Kind::Outpost => format!("{} {}", t(lang, "outpost"), def.defense()),
+    };
+    let faction = def.spec.faction.map_or_else(
+        || t(lang, "unaligned").to_string(),
+        |f| faction(f, lang).to_string(),
+    );
+    tf(
+        lang,
+        "card_kind",
+        &[
+            ("faction", &faction),
+            ("kind", &kind),
+            ("cost", &def.cost()),
+        ],
+    )
+}
+
+// ----- actions -------------------------------------------------------------------------------
+
+fn own_ship(obs: &Observation, seat: Seat, i: u8, lang: Lang) -> String {
+    obs.players[seat.index()]
+        .ships
+        .get(i as usize)
+        .map_or_else(|| format!("#{i}"), |p| in_play(p, lang))
+}
+
+fn base_of(obs: &Observation, seat: Seat, i: u8, lang: Lang) -> String {
+    obs.players
+        .get(seat.index())
+        .and_then(|p| p.bases.get(i as usize))
+        .map_or_else(|| format!("#{i}"), |p| in_play(p, lang))
+}
+
+fn row(obs: &Observation, slot: u8, lang: Lang) -> String {
+    obs.row
+        .get(slot as usize)
+        .copied()
+        .flatten()
+        .map_or_else(|| format!("#{slot}"), |c| card_cost(c, lang))
+}
+
+/// An action in words, for the seat deciding in `obs` (`names` says how seats are called).
+pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String {
+    let me = obs.to_move.unwrap_or(obs.current);
+    match a {
+        Action::Play(c) => tf(lang, "act.play", &[("card", &card(c, lang))]),
+        Action::Primary(i) => tf(lang, "act.primary", &[("card", &base_of(obs, me, i, lang))]),
+        Action::AllyShip(i) => tf(lang, "act.ally", &[("card", &own_ship(obs, me, i, lang))]),
+        Action::AllyBase(i) => tf(lang, "act.ally", &[("card", &base_of(obs, me, i, lang))]),
+        Action::ScrapShip(i) => tf(
+            lang,
+            "act.scrap_self",
+            &[("card", &own_ship(obs, me, i, lang))],
+        ),
+        Action::ScrapBase(i) => tf(
+            lang,
+            "act.scrap_self",
+            &[("card", &base_of(obs, me, i, lang))],
+        ),
+        Action::BuyRow(s) => tf(lang, "act.buy", &[("card", &row(obs, s, lang))]),
+        Action::BuyExplorer => tf(
+            lang,
+            "act.buy",
+            &[("card", &card_cost(cards().explorer, lang))],
+        ),
+        Action::AttackPlayer(s, n) => {
+            tf(lang, "act.attack", &[("player", &names.of(s)), ("n", &n)])
+        }
+        Action::AttackBase(s, i) => tf(
+            lang,
+            "act.attack_base",
+            &[
+                ("player", &names.of(s)),
+                ("card", &base_of(obs, s, i, lang)),
+            ],
+        ),
+        Action::End => t(lang, "act.end").to_string(),
+        Action::Choose(n) => tf(lang, "act.choose", &[("option", &choice(obs, n, lang))]),
+        Action::ScrapHand(c) => tf(lang, "act.scrap_hand", &[("card", &card(c, lang))]),
+        Action::ScrapDiscard(c) => tf(lang, "act.scrap_discard", &[("card", &card(c, lang))]),
+        Action::ScrapRow(s) => tf(lang, "act.scrap_row", &[("card", &row(obs, s, lang))]),
+        Action::Destroy(s, i) => tf(
+            lang,
+            "act.destroy",
+            &[
+                ("player", &names.of(s)),
+                ("card", &base_of(obs, s, i, lang)),
+            ],
+        ),
+        Action::Discard(c) => tf(lang, "act.discard", &[("card", &card(c, lang))]),
+        Action::Target(s) => tf(lang, "act.target", &[("player", &names.of(s))]),
+        Action::Copy(i) => tf(lang, "act.copy", &[("card", &own_ship(obs, me, i, lang))]),
+        Action::AcquireRow(s) => tf(lang, "act.acquire", &[("card", &row(obs, s, lang))]),
+        Action::AcquireExplorer => tf(
+            lang,
+            "act.acquire",
+            &[("card", &card_cost(cards().explorer, lang))],
+        ),
+        Action::Top => match obs.pending {
+            Some(Pending::TopOrDiscard { card: c }) => {
+                tf(lang, "act.top", &[("card", &card(c, lang))])
+            }
+            _ => tf(lang, "act.top", &[("card", &"?")]),
+        },
+        Action::Pass => t(lang, "act.pass").to_string(),
+    }
+}
+
+fn choice(obs: &Observation, n: u8, lang: Lang) -> String {
+    if let Some(Pending::Choose { source, at }) = &obs.pending
+        && let Some(Effect::Choose(options)) = source.effects().get(*at as usize)
+        && let Some(option) = options.get(n as usize)
+    {
+        return effects(option, lang);
+    }
+    format!("{}", n + 1)
+}
+
+/// What the seat to move must decide now, in words (`None`: the main phase).
+pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> {
+    let pending = obs.pending.as_ref()?;
+    Some(match pending {
+        Pending::Choose { source, .. } => {
+            let ability = t(
+                lang,
+                match source.ability {
+                    Ability::Primary => "ability.primary_name",
+                    Ability::Ally => "ability.ally_name",
+                    Ability::Scrap => "ability.scrap_name",
+                },
+            );
+            tf(
+                lang,
+                "dec.choose",
+                &[("card", &card(source.card, lang)), ("ability", &ability)],
+            )
+        }
+        Pending::Scrap {
+            from,
+            left,
+            optional,
+            ..
+        } => {
+            let zone = match from {
+                ScrapFrom::Hand => t(lang, "zone.hand"),
+                ScrapFrom::Discard => t(lang, "zone.discard"),
+                ScrapFrom::HandOrDiscard => t(lang, "zone.hand_or_discard"),
+            };
+            let key = if *optional {
+                "dec.scrap_optional"
+            } else {
+                "dec.scrap"
+            };
+            tf(lang, key, &[("n", left), ("zone", &zone)])
+        }
+        Pending::ScrapTradeRow { optional } => t(
+            lang,
+            if *optional {
+                "dec.scrap_row_optional"
+            } else {
+                "dec.scrap_row"
+            },
+        )
+        .to_string(),
+        Pending::DestroyBase { optional } => t(
+            lang,
+            if *optional {
+                "dec.destroy_optional"
+            } else {
+                "dec.destroy"
+            },
+        )
+        .to_string(),
+        Pending::DiscardTarget => t(lang, "dec.target").to_string(),
+        Pending::Discard { seat, left } => tf(
+            lang,
+            "dec.discard",
+            &[("player", &names.of(*seat)), ("n", left)],
+        ),
+        Pending::DiscardThenDraw { left, .. } => tf(lang, "dec.discard_then_draw", &[("n", left)]),
+        Pending::CopyShip { .. } => t(lang, "dec.copy").to_string(),
+        Pending::AcquireFree => t(lang, "dec.acquire").to_string(),
+        Pending::TopOrDiscard { card: c } => tf(lang, "dec.top", &[("card", &card(*c, lang))]),
+    })
+}
+
+// ----- boards --------------------------------------------------------------------------------
+
+/// The table as `obs.seat` sees it: every player's public state (the viewer's own hand
+/// included), the trade row, the Explorer pile, and the decision waited for.
+pub fn board(obs: &Observation, names: &Names, lang: Lang) -> String {
+    let mut out = String::new();
+    let to_move = obs.to_move.map_or_else(
+        || t(lang, "game_over").to_string(),
+        |s| tf(lang, "to_move", &[("player", &names.of(s))]),
+    );
+    out += &format!(
+        "══ {} · {} ══\n",
+        tf(lang, "turn", &[("turn", &obs.turn)]),
+        to_move
+    );
+    // Others first, the viewer last, next to the prompt.
+    let mut order: Vec<usize> = (0..obs.players.len()).collect();
+    if let Some(me) = obs.seat {
+        order.retain(|&i| i != me.index());
+        order.push(me.index());
+    }
+    for i in order {
+        let seat = Seat(i as u8);
+        let p = &obs.players[i];
+        let mut head = format!(
+            "{} — {} {}",
+            names.of(seat),
+            t(lang, "authority"),
+            p.authority
+        );
+        if !p.alive {
+            head += &format!(" ({})", t(lang, "defeated"));
+        }
+        head += &format!(
+            " · {} {} · {} {} · {} {}",
+            t(lang, "zone.hand"),
+            p.hand_count,
+            t(lang, "zone.deck"),
+            p.deck_count,
+            t(lang, "zone.discard"),
+            p.discard.len()
+        );
+        if let Some(&top) = p.discard.last() {
+            head += &format!(" ({} {})", t(lang, "top"), card(top, lang));
+        }
+        out += &head;
+        out += "\n";
+        if let Some(hand) = &p.hand {
+            out += &format!("   {}: {}\n", t(lang, "hand"), cards_list(hand, lang));
+        }
+        if !p.ships.is_empty() {
+            let ships = list(&p.ships, |s| in_play(s, lang), lang);
+            out += &format!("   {}: {ships}\n", t(lang, "ships_in_play"));
+        }
+        if !p.bases.is_empty() {
+            let bases = list(&p.bases, |s| in_play(s, lang), lang);
+            out += &format!("   {}: {bases}\n", t(lang, "bases"));
+        }
+        if p.trade > 0 || p.combat > 0 || obs.current == seat {
+            out += &format!(
+                "   {} {} · {} {}\n",
+                t(lang, "trade"),
+                p.trade,
+                t(lang, "combat"),
+                p.combat
+            );
+        }
+        if p.pending_discards > 0 {
+            out += &format!(
+                "   {}\n",
+                tf(lang, "discards_owed", &[("n", &p.pending_discards)])
+            );
+        }
+    }
+    let row: Vec<String> = obs
+        .row
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match c {
+            Some(c) => format!("[{i}] {}", card_cost(*c, lang)),
+            None => format!("[{i}] —"),
+        })
+        .collect();
+    out += &format!("{}: {}\n", t(lang, "trade_row"), row.join(" · "));
+    out += &format!(
+        "{} · {}\n",
+        tf(
+            lang,
+            "explorers_left",
+            &[
+                ("n", &obs.explorers),
+                ("cost", &cards().def(cards().explorer).cost())
+            ]
+        ),
+        tf(lang, "trade_deck_left", &[("n", &obs.trade_deck_count)])
+    );
+    if let Some(d) = decision(obs, names, lang) {
+        out += &format!("» {d}\n");
+    }
+    out
+}

@@ -1,0 +1,577 @@
+//! End-to-end tests of the `realms` binary: every command, its outputs and its error paths.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// The binary with a neutral locale (English unless `--lang` says otherwise).
+fn realms() -> Command {
+    let mut cmd = Command::cargo_bin("realms").expect("the realms binary is built");
+    cmd.env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
+    cmd
+}
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).expect("utf-8 output")
+}
+
+fn json_of(cmd: &mut Command) -> Value {
+    serde_json::from_str(&stdout_of(cmd)).expect("the output is JSON")
+}
+
+/// Input that always picks the first listed action: it plays cards, uses abilities, buys and
+/// attacks before ending, so the game moves on to its end.
+fn first_choices(n: usize) -> String {
+    "1\n".repeat(n)
+}
+
+// ----- help ------------------------------------------------------------------------------------
+
+#[test]
+fn every_command_has_help() {
+    let top = stdout_of(realms().arg("--help"));
+    for command in ["play", "simulate", "replay", "scenario", "cards"] {
+        assert!(top.contains(command), "`realms --help` lists {command}");
+        let help = stdout_of(realms().args([command, "--help"]));
+        assert!(
+            help.contains("Usage: realms"),
+            "{command} --help shows usage"
+        );
+    }
+    let play = stdout_of(realms().args(["play", "--help"]));
+    for option in ["--vs", "--seed", "--first", "--save", "--lang"] {
+        assert!(play.contains(option), "play --help documents {option}");
+    }
+    let sim = stdout_of(realms().args(["simulate", "--help"]));
+    for option in ["--games", "--players", "--seed", "--threads", "--json"] {
+        assert!(sim.contains(option), "simulate --help documents {option}");
+    }
+}
+
+#[test]
+fn unknown_command_and_option_fail_with_usage() {
+    realms()
+        .arg("fly")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unrecognized subcommand"));
+    realms()
+        .args(["play", "--vs", "genius"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown bot `genius`"));
+    realms()
+        .args(["--lang", "de", "cards"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown language `de`"));
+}
+
+// ----- cards -----------------------------------------------------------------------------------
+
+#[test]
+fn cards_lists_every_card_in_english_and_french() {
+    let en = stdout_of(realms().arg("cards"));
+    assert!(en.starts_with("49 cards"));
+    assert!(en.contains("Blob Fighter — Blob ship, cost 1 ×3"));
+    assert!(en.contains("Primary: Add 3 Combat. Ally (Blob): Draw a card."));
+    let fr = stdout_of(realms().args(["--lang", "fr", "cards"]));
+    assert!(fr.starts_with("49 cartes"));
+    assert!(fr.contains("Blob Soldat — vaisseau Blob, coût 1 ×3"));
+    assert!(fr.contains("Primaire : +3 Combat. Allié (Blob) : Piochez une carte."));
+    // The locale chooses the language when --lang is absent.
+    let by_locale = stdout_of(realms().env("LANG", "fr_FR.UTF-8").arg("cards"));
+    assert_eq!(by_locale, fr);
+}
+
+#[test]
+fn cards_json_holds_names_numbers_and_effects() {
+    let cards = json_of(realms().args(["cards", "--json"]));
+    let cards = cards.as_array().expect("an array");
+    assert_eq!(cards.len(), 49);
+    let fighter = cards
+        .iter()
+        .find(|c| c["id"] == "blob_fighter")
+        .expect("Blob Fighter is listed");
+    assert_eq!(fighter["cost"], 1);
+    assert_eq!(fighter["faction"], "blob");
+    assert_eq!(fighter["count"], 3);
+    assert_eq!(fighter["primary"], serde_json::json!([{ "combat": 3 }]));
+    let fr = json_of(realms().args(["--lang", "fr", "cards", "--json"]));
+    assert_eq!(fr[0]["name"], "Éclaireur");
+}
+
+#[test]
+fn a_designers_card_file_replaces_the_set_and_a_broken_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = std::fs::read_to_string(repo("crates/starrealms/cards/base.toml")).unwrap();
+    let custom = dir.path().join("custom.toml");
+    std::fs::write(
+        &custom,
+        base.replace(
+            "name = { en = \"Blob Fighter\", fr = \"Blob Soldat\" }",
+            "name = { en = \"Blob Brawler\", fr = \"Blob Bagarreur\" }",
+        ),
+    )
+    .unwrap();
+    let out = stdout_of(realms().arg("--cards").arg(&custom).arg("cards"));
+    assert!(out.contains("Blob Brawler") && !out.contains("Blob Fighter"));
+
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(&broken, base.replacen("cost = 1", "cost = \"one\"", 1)).unwrap();
+    realms()
+        .arg("--cards")
+        .arg(&broken)
+        .arg("cards")
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("broken.toml:").and(predicate::str::contains("expected u8")),
+        );
+    realms()
+        .args(["--cards", "/nonexistent/cards.toml", "cards"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot read the card file"));
+}
+
+// ----- simulate --------------------------------------------------------------------------------
+
+fn without_timing(mut v: Value) -> Value {
+    let o = v.as_object_mut().unwrap();
+    for k in ["seconds", "games_per_second", "threads"] {
+        assert!(o.remove(k).is_some(), "the report has `{k}`");
+    }
+    v
+}
+
+#[test]
+fn simulate_reports_wins_and_is_the_same_whatever_the_threads() {
+    let run = |threads: &str| {
+        json_of(realms().args([
+            "simulate",
+            "--games",
+            "300",
+            "--players",
+            "heuristic,random",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--json",
+        ]))
+    };
+    let one = run("1");
+    let two = run("2");
+    for key in [
+        "games",
+        "wins",
+        "first_player_wins",
+        "mean_turns",
+        "games_per_second",
+    ] {
+        assert!(one.get(key).is_some(), "the JSON report has `{key}`");
+    }
+    assert_eq!(one["games"], 300);
+    let wins: u64 = one["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + one["draws"].as_u64().unwrap(), 300);
+    assert!(
+        one["wins"][0].as_u64().unwrap() > 250,
+        "the heuristic bot wins most games"
+    );
+    assert_eq!(without_timing(one), without_timing(two));
+    // Another seed gives other games.
+    let other = json_of(realms().args([
+        "simulate",
+        "-n",
+        "300",
+        "--seed",
+        "10",
+        "--threads",
+        "2",
+        "--json",
+    ]));
+    assert_ne!(other["mean_turns"], two_mean(&run("2")));
+}
+
+fn two_mean(v: &Value) -> Value {
+    v["mean_turns"].clone()
+}
+
+#[test]
+fn simulate_text_report_has_intervals_and_speed() {
+    let out = stdout_of(realms().args(["simulate", "-n", "200", "--players", "random,random"]));
+    assert!(out.starts_with("200 games · random / random · seed 1"));
+    assert!(out.contains("95% CI"));
+    assert!(out.contains("First player won"));
+    assert!(out.contains("turns on average"));
+    assert!(out.contains("games/s"));
+    let fr = stdout_of(realms().args(["--lang", "fr", "simulate", "-n", "50"]));
+    assert!(fr.contains("parties/s") && fr.contains("IC 95 %"));
+}
+
+#[test]
+fn simulate_refuses_bad_options() {
+    for (args, message) in [
+        (
+            vec!["--players", "heuristic,wizard"],
+            "unknown bot `wizard`",
+        ),
+        (vec!["--games", "0"], "--games must be at least 1"),
+        (vec!["--threads", "0"], "--threads must be at least 1"),
+        (
+            vec!["--players", "random"],
+            "the standard format has 2 seats, not 1",
+        ),
+        (
+            vec![
+                "--players",
+                "random,random,random,random,random,random,random",
+            ],
+            "free-for-all takes 3 to 6 seats",
+        ),
+        (vec!["--games", "many"], "invalid value 'many'"),
+    ] {
+        realms()
+            .arg("simulate")
+            .args(&args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn simulate_plays_free_for_all_with_more_bots() {
+    let v = json_of(realms().args([
+        "simulate",
+        "-n",
+        "20",
+        "--players",
+        "heuristic,random,random",
+        "--json",
+    ]));
+    assert_eq!(v["wins"].as_array().unwrap().len(), 3);
+}
+
+// ----- play ------------------------------------------------------------------------------------
+
+#[test]
+fn a_whole_game_is_played_through_stdin_saved_and_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    let out = stdout_of(
+        realms()
+            .args([
+                "play", "--vs", "random", "--seed", "5", "--first", "me", "--save",
+            ])
+            .arg(&save)
+            .write_stdin(first_choices(20_000)),
+    );
+    // `--first me`: the human takes the seat the seed draws to play first (here p2).
+    assert!(out.starts_with("Star Realms against the random bot · seed 5 · p2 (you) plays first."));
+    assert!(out.contains("══ Turn 1 · p2 (you) to play ══"));
+    assert!(out.contains("Trade row: [0]"));
+    assert!(out.contains("Explorers: 10 (cost 2)"));
+    assert!(out.contains("p1 (random) played:"));
+    assert!(out.contains("Game saved to"));
+    let verdict = out.contains("You win!") || out.contains("p1 (random) wins.");
+    assert!(verdict, "the game ends with a verdict");
+
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(record["seed"], 5);
+    assert_eq!(record["players"], serde_json::json!(["random", "human"]));
+    let check = stdout_of(realms().args(["replay", "--check"]).arg(&save));
+    assert!(check.contains(": ok,") && check.contains("winner: p"));
+}
+
+#[test]
+fn play_in_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout_of(
+        realms()
+            .current_dir(dir.path())
+            .args(["--lang", "fr", "play", "--seed", "2", "--first", "me"])
+            .write_stdin("1\nquitter\n"),
+    );
+    assert!(out.contains("Star Realms contre le bot heuristic · graine 2 · p2 (vous) commence."));
+    assert!(out.contains("Tour 1 · à p2 (vous) de jouer"));
+    assert!(out.contains("Ligne d'Achat"));
+    assert!(out.contains("Jouer Éclaireur"));
+    assert!(out.contains("Votre choix>"));
+    assert!(out.contains("Partie sauvegardée dans realms-game-2.json. Au revoir."));
+    assert!(
+        dir.path().join("realms-game-2.json").exists(),
+        "saved in the working directory"
+    );
+}
+
+#[test]
+fn bad_input_re_prompts_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let out = stdout_of(
+        realms()
+            .args(["play", "--seed", "4", "--first", "me", "--save"])
+            .arg(&save)
+            .write_stdin("hello\n0\n99\nbuy row 4\nattack p2 5\nhelp\nboard\nplay scout\nquit\n"),
+    );
+    assert!(out.contains("I don't understand `hello`"));
+    assert!(out.contains("No such action: type a number from 1 to 2."));
+    assert!(out.contains("`buy row 4` is not possible now"));
+    assert!(out.contains("`attack p2 5` is not possible now"));
+    assert!(out.contains("Commands:"), "help is shown");
+    assert!(out.contains("✓ Play Scout"));
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(
+        record["actions"],
+        serde_json::json!(["play scout"]),
+        "only the good action"
+    );
+}
+
+#[test]
+fn the_bot_can_move_first_and_its_moves_are_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout_of(
+        realms()
+            .current_dir(dir.path())
+            .args(["play", "--seed", "8", "--first", "bot", "--vs", "heuristic"])
+            .write_stdin("quit\n"),
+    );
+    assert!(
+        out.contains("p1 (heuristic) plays first") || out.contains("p2 (heuristic) plays first")
+    );
+    assert!(out.contains("(heuristic) played:"));
+    assert!(
+        out.contains("══ Turn 2 ·"),
+        "the human's first turn is the second one"
+    );
+}
+
+#[test]
+fn closed_input_saves_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let out = stdout_of(
+        realms()
+            .args(["play", "--seed", "6", "--first", "me", "--save"])
+            .arg(&save)
+            .write_stdin("1\n1\n"),
+    );
+    assert!(out.contains("Input closed: game saved to"));
+    let check = stdout_of(realms().args(["replay", "--check"]).arg(&save));
+    assert!(check.contains("ok, 2 actions") && check.contains("unfinished: p1 (human) to play"));
+}
+
+#[test]
+fn ctrl_c_saves_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let bin = assert_cmd::cargo::cargo_bin("realms");
+    let child = StdCommand::new(bin)
+        .args(["play", "--seed", "11", "--first", "me", "--save"])
+        .arg(&save)
+        .env("LANG", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The record is written before the first prompt; then interrupt.
+    let start = Instant::now();
+    while !save.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "the game starts");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let status = StdCommand::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Interrupted: game saved to"), "{stderr}");
+    realms()
+        .args(["replay", "--check"])
+        .arg(&save)
+        .assert()
+        .success();
+}
+
+// ----- replay ----------------------------------------------------------------------------------
+
+fn saved_game(dir: &Path) -> PathBuf {
+    let save = dir.join("game.json");
+    realms()
+        .args([
+            "play", "--vs", "random", "--seed", "12", "--first", "me", "--save",
+        ])
+        .arg(&save)
+        .write_stdin(first_choices(20_000))
+        .assert()
+        .success();
+    save
+}
+
+#[test]
+fn replay_shows_every_step_and_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = saved_game(dir.path());
+    let out = stdout_of(realms().arg("replay").arg(&save));
+    assert!(out.contains("══ Turn 1 · p1 (human) Authority 50 · p2 (random) Authority 50 ══"));
+    assert!(out.contains("    1  p1 (human): Play Scout"));
+    assert!(out.contains("winner: p"));
+    let boards = stdout_of(realms().args(["replay", "--boards"]).arg(&save));
+    assert!(boards.contains("Trade row: [0]"));
+    let fr = stdout_of(realms().args(["--lang", "fr", "replay"]).arg(&save));
+    assert!(fr.contains("p1 (human): Jouer Éclaireur"));
+}
+
+#[test]
+fn replay_fails_clearly_on_bad_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = saved_game(dir.path());
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+
+    let tampered = dir.path().join("tampered.json");
+    record["actions"][3] = "buy row 4".into();
+    std::fs::write(&tampered, record.to_string()).unwrap();
+    realms()
+        .args(["replay", "--check"])
+        .arg(&tampered)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("does not replay: action 4 of")
+                .and(predicate::str::contains("(`buy row 4`)")),
+        );
+
+    let garbled = dir.path().join("garbled.json");
+    record["actions"][3] = "fly to the moon".into();
+    std::fs::write(&garbled, record.to_string()).unwrap();
+    realms()
+        .args(["replay", "--check"])
+        .arg(&garbled)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("(`fly to the moon`)"));
+
+    let other_game = dir.path().join("other.json");
+    record["game"] = "chess".into();
+    std::fs::write(&other_game, record.to_string()).unwrap();
+    realms()
+        .args(["replay"])
+        .arg(&other_game)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("a record of `chess`"));
+
+    let not_json = dir.path().join("not.json");
+    std::fs::write(&not_json, "{ \"version\": 1, ").unwrap();
+    realms()
+        .arg("replay")
+        .arg(&not_json)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is not a game record"));
+
+    realms()
+        .args(["replay", "/nonexistent/game.json"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "cannot read /nonexistent/game.json",
+        ));
+}
+
+// ----- scenario --------------------------------------------------------------------------------
+
+#[test]
+fn every_example_scenario_runs_in_text_and_json() {
+    for entry in std::fs::read_dir(repo("scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = stdout_of(realms().arg("scenario").arg(&path));
+        assert!(text.contains("Scenario applied"), "{}", path.display());
+        assert!(text.contains("— what p1 sees —") && text.contains("— what p2 sees —"));
+        let json = json_of(realms().args(["scenario", "--json"]).arg(&path));
+        for key in ["state", "legal_actions", "observations"] {
+            assert!(json.get(key).is_some(), "{}: `{key}`", path.display());
+        }
+    }
+}
+
+#[test]
+fn scenario_shows_hands_only_to_their_owners() {
+    let out = stdout_of(
+        realms()
+            .arg("scenario")
+            .arg(repo("scenarios/lethal-through-outpost.json")),
+    );
+    let views: Vec<&str> = out.split("— what ").collect();
+    assert_eq!(views.len(), 3);
+    // Each view shows exactly one hand: its owner's.
+    for view in &views[1..] {
+        assert_eq!(view.matches("   Hand: ").count(), 1, "{view}");
+    }
+}
+
+#[test]
+fn scenario_errors_name_the_field_or_the_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let bad_card = write(
+        "bad-card.json",
+        r#"{ "players": [ { "hand": ["Death Star"] }, {} ] }"#,
+    );
+    realms()
+        .arg("scenario")
+        .arg(&bad_card)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("line 1, column")
+                .and(predicate::str::contains("unknown card `Death Star`")),
+        );
+    let illegal = write(
+        "illegal.json",
+        r#"{ "players": [ { "hand": ["Scout"] }, {} ], "actions": ["play scout", "buy row 0"] }"#,
+    );
+    realms()
+        .arg("scenario")
+        .arg(&illegal)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("buy row 0"));
+    let malformed = write("malformed.json", "{ \"players\": [ }");
+    realms()
+        .arg("scenario")
+        .arg(&malformed)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("line 1"));
+}

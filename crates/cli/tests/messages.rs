@@ -1,0 +1,64 @@
+//! Every message key the CLI uses is in the translation table, and every key of the table is
+//! used: a typo in a key fails here, not in front of a player.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// String literals of the CLI sources, with whether each directly follows `t(lang,` or
+/// `tf(lang,`.
+fn literals() -> Vec<(String, bool)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let mut rest = text.as_str();
+        while let Some(start) = rest.find('"') {
+            let before: String = rest[..start].split_whitespace().collect();
+            let after = &rest[start + 1..];
+            let Some(end) = after.find('"') else { break };
+            let literal = &after[..end];
+            let is_key_arg = before.ends_with("t(lang,") || before.ends_with("tf(lang,");
+            out.push((literal.to_string(), is_key_arg));
+            rest = &after[end + 1..];
+        }
+    }
+    out
+}
+
+fn looks_like_key(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c == '_' || c == '.')
+        && !s.starts_with('.')
+        && !s.ends_with('.')
+}
+
+#[test]
+fn keys_used_exist_and_keys_defined_are_used() {
+    let literals = literals();
+    let prefixes: BTreeSet<&str> = i18n::keys()
+        .filter_map(|k| k.split_once('.'))
+        .map(|(p, _)| p)
+        .collect();
+    for (literal, is_key_arg) in &literals {
+        if *is_key_arg {
+            assert!(i18n::has(literal), "`{literal}` is not in messages.toml");
+        }
+        let prefixed = literal
+            .split_once('.')
+            .is_some_and(|(p, _)| prefixes.contains(p));
+        if prefixed && looks_like_key(literal) {
+            assert!(
+                i18n::has(literal),
+                "`{literal}` looks like a key but is not in messages.toml"
+            );
+        }
+    }
+    let used: BTreeSet<&str> = literals.iter().map(|(l, _)| l.as_str()).collect();
+    for key in i18n::keys() {
+        assert!(
+            used.contains(key),
+            "`{key}` is in messages.toml but never used"
+        );
+    }
+}
