@@ -48,9 +48,68 @@ pub struct PlayArgs {
     /// Who plays first.
     #[arg(long, value_enum, default_value = "random")]
     first: First,
-    /// Where to save the game record (default: realms-game-SEED.json).
+    /// Where to save the game record (default: realms-game-SEED.json; with --resume, the
+    /// resumed file).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Go on with a game saved by `realms play` (after `quit`, Ctrl-C or a closed input): same
+    /// seed, same bot, same seats; the bot's decisions so far are replayed so it goes on exactly
+    /// as if never interrupted.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "first", "vs"])]
+    resume: Option<PathBuf>,
+}
+
+/// A game to begin or go on with.
+struct Start {
+    seed: u64,
+    human: Seat,
+    vs: String,
+    record: GameRecord,
+    path: PathBuf,
+}
+
+fn start(args: PlayArgs) -> anyhow::Result<Start> {
+    let Some(file) = args.resume else {
+        let seed = args.seed.unwrap_or_else(clock_seed);
+        let config = Config::default();
+        let state = State::new_game(&config, seed).map_err(anyhow::Error::msg)?;
+        let human = match args.first {
+            First::Me => state.first,
+            First::Bot => Seat(1 - state.first.0),
+            First::Random => Seat(0),
+        };
+        let mut record = GameRecord::new::<State>(&config, seed);
+        record.players = vec![String::new(); 2];
+        record.players[human.index()] = "human".into();
+        record.players[1 - human.index()] = args.vs.clone();
+        let path = args
+            .save
+            .unwrap_or_else(|| PathBuf::from(format!("realms-game-{seed}.json")));
+        return Ok(Start {
+            seed,
+            human,
+            vs: args.vs,
+            record,
+            path,
+        });
+    };
+    let name = file.display().to_string();
+    let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {name}"))?;
+    let record = GameRecord::from_json(&text)
+        .map_err(|e| anyhow::anyhow!("{name} is not a game record: {e}"))?;
+    let human = record.players.iter().position(|p| p == "human");
+    let (Some(human), 2) = (human, record.players.len()) else {
+        anyhow::bail!("{name} is not a game of `realms play` (no human and bot seats)");
+    };
+    let vs = record.players[1 - human].clone();
+    bots::starrealms::by_name(&vs, 0).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    Ok(Start {
+        seed: record.seed,
+        human: Seat(human as u8),
+        vs,
+        path: args.save.unwrap_or(file),
+        record,
+    })
 }
 
 fn bot_name(s: &str) -> Result<String, String> {
@@ -149,28 +208,39 @@ pub fn run(args: PlayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
 
 fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let config = Config::default();
-    let mut state = State::new_game(&config, seed).map_err(anyhow::Error::msg)?;
-    let human = match args.first {
-        First::Me => state.first,
-        First::Bot => Seat(1 - state.first.0),
-        First::Random => Seat(0),
-    };
+    let Start {
+        seed,
+        human,
+        vs,
+        record,
+        path,
+    } = start(args)?;
     let bot_seat = Seat(1 - human.0);
-    let mut bot =
-        bots::starrealms::by_name(&args.vs, seed ^ 0x05ee_db07).map_err(anyhow::Error::msg)?;
+    let mut bot = bots::starrealms::by_name(&vs, seed ^ 0x05ee_db07).map_err(anyhow::Error::msg)?;
     let mut names = Names::plain(2);
     names.0[human.index()] = tf(lang, "you", &[("seat", &human)]);
-    names.0[bot_seat.index()] = format!("{bot_seat} ({})", args.vs);
-
-    let path = args
-        .save
-        .unwrap_or_else(|| PathBuf::from(format!("realms-game-{seed}.json")));
-    let mut record = GameRecord::new::<State>(&config, seed);
-    record.players = vec![String::new(); 2];
-    record.players[human.index()] = "human".into();
-    record.players[bot_seat.index()] = args.vs.clone();
+    names.0[bot_seat.index()] = format!("{bot_seat} ({vs})");
+    let name = path.display().to_string();
+    let mut state: State = record
+        .initial_state()
+        .map_err(|e| anyhow::anyhow!("{name} does not replay: {e}"))?;
+    let mut legal = Vec::new();
+    for (step, text) in record.actions.iter().enumerate() {
+        let fail = |e: String| {
+            anyhow::anyhow!(
+                "{name} does not replay: action {} (`{text}`): {e}",
+                step + 1
+            )
+        };
+        let a = <Action as game::Action>::parse(text).map_err(|e| fail(e.to_string()))?;
+        if state.to_move() == Some(bot_seat) {
+            // The bot decides again, so its random stream is where it was.
+            state.legal_actions_into(&mut legal);
+            bot.choose(&SeatView::of_state(&state, bot_seat), &legal);
+        }
+        state.apply(a).map_err(|e| fail(e.to_string()))?;
+    }
+    let resumed = record.actions.len();
     let shared = Arc::new(Mutex::new(record));
     {
         let shared = Arc::clone(&shared);
@@ -204,16 +274,22 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
             lang,
             "welcome",
             &[
-                ("bot", &args.vs),
+                ("bot", &vs),
                 ("seed", &seed),
                 ("first", &names.of(state.first))
             ]
         )
     );
+    if resumed > 0 {
+        say!(
+            out,
+            "{}",
+            tf(lang, "resumed", &[("n", &resumed), ("file", &name)])
+        );
+    }
     say!(out, "{}", t(lang, "help_short"));
     flush()?;
 
-    let mut legal = Vec::new();
     let mut bot_log: Vec<String> = Vec::new();
     let mut show_board = true;
     while let Some(seat) = state.to_move() {

@@ -575,3 +575,72 @@ fn scenario_errors_name_the_field_or_the_step() {
         .failure()
         .stderr(predicate::str::contains("line 1"));
 }
+
+#[test]
+fn a_saved_game_resumes_exactly_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.json");
+    realms()
+        .args([
+            "play",
+            "--vs",
+            "heuristic",
+            "--seed",
+            "21",
+            "--first",
+            "me",
+            "--save",
+        ])
+        .arg(&whole)
+        .write_stdin(first_choices(20_000))
+        .assert()
+        .success();
+    let parts = dir.path().join("parts.json");
+    realms()
+        .args([
+            "play",
+            "--vs",
+            "heuristic",
+            "--seed",
+            "21",
+            "--first",
+            "me",
+            "--save",
+        ])
+        .arg(&parts)
+        .write_stdin(format!("{}quit\n", first_choices(40)))
+        .assert()
+        .success();
+    let out = stdout_of(
+        realms()
+            .arg("play")
+            .arg("--resume")
+            .arg(&parts)
+            .write_stdin(first_choices(20_000)),
+    );
+    assert!(out.contains("Resumed from"));
+    // The bot's decisions were replayed, so the two games are the same game.
+    assert_eq!(
+        std::fs::read_to_string(&whole).unwrap(),
+        std::fs::read_to_string(&parts).unwrap()
+    );
+
+    let not_play = dir.path().join("not-play.json");
+    let mut record: Value =
+        serde_json::from_str(&std::fs::read_to_string(&whole).unwrap()).unwrap();
+    record["players"] = serde_json::json!(["random", "random"]);
+    std::fs::write(&not_play, record.to_string()).unwrap();
+    realms()
+        .arg("play")
+        .arg("--resume")
+        .arg(&not_play)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is not a game of `realms play`"));
+    realms()
+        .args(["play", "--seed", "3", "--resume"])
+        .arg(&whole)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot be used with"));
+}
