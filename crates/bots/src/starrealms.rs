@@ -7,7 +7,7 @@ use crate::{Bot, SeatView};
 
 mod heuristic;
 
-pub use heuristic::{HeuristicBot, Values};
+pub use heuristic::{HeuristicBot, Values, ValuesError};
 
 /// The names [`by_name`] knows.
 pub const NAMES: &[&str] = &["heuristic", "random"];

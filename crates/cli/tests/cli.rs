@@ -124,11 +124,23 @@ fn a_designers_card_file_replaces_the_set_and_a_broken_one_is_refused() {
         base.replace(
             "name = { en = \"Blob Fighter\", fr = \"Blob Soldat\" }",
             "name = { en = \"Blob Brawler\", fr = \"Blob Bagarreur\" }",
-        ),
+        )
+        .replace("id = \"blob_fighter\"", "id = \"blob_brawler\""),
     )
     .unwrap();
     let out = stdout_of(realms().arg("--cards").arg(&custom).arg("cards"));
     assert!(out.contains("Blob Brawler") && !out.contains("Blob Fighter"));
+    // The bots play a designer's set too (a card the value table does not know is valued by
+    // its cost).
+    let sim = json_of(realms().arg("--cards").arg(&custom).args([
+        "simulate",
+        "-n",
+        "30",
+        "--players",
+        "heuristic,heuristic",
+        "--json",
+    ]));
+    assert_eq!(sim["games"], 30);
 
     let broken = dir.path().join("broken.toml");
     std::fs::write(&broken, base.replacen("cost = 1", "cost = \"one\"", 1)).unwrap();

@@ -1,22 +1,74 @@
-//! Placeholder: being written.
+//! The heuristic Star Realms bot: a fixed, explainable policy that reads only its seat's
+//! [`Observation`] and the legal actions. Every number it weighs is data
+//! (`crates/bots/data/heuristic.toml`, see [`Values`]); ties are broken by its own seeded RNG.
+//!
+//! # Policy
+//!
+//! Main phase, first applicable step:
+//! 1. A base ability that works on the hand (Machine Base, Recycling Station, Junkyard, Brain
+//!    World) while the hand still holds Vipers or Scouts: discarding or scrapping them must happen
+//!    before they are played away.
+//! 2. Play every card: bases first (they enable allies and Embassy Yacht), then ships that draw
+//!    (the drawn cards get played too), then ships that scrap (a Viper still in hand can be
+//!    thinned), then the rest, starting cards last, Stealth Needle very last (it copies the best
+//!    ship played).
+//! 3. Use every base primary and ally ability: they are free. A mandatory scrap (Patrol Mech's
+//!    ally, Junkyard, Machine Base) is used only when it would scrap a starting card.
+//! 4. Lethal: when combat, plus what scrap abilities would add, reaches the weakest opponent's
+//!    authority behind its outposts, scrap the cheapest contributors and kill.
+//! 5. Scrap a card for trade (Ram, Blob Wheel, Space Station) only if the purchase it enables
+//!    gains more than the scrapped card is worth.
+//! 6. Scrap Explorers for combat once the economy is built (from a game turn set in the data):
+//!    thinner decks draw their good cards more often.
+//! 7. Buy: the set of affordable cards (trade row and Explorers) with the largest total value above
+//!    the phase's minimum, its most valuable card first, re-planned after each buy (the row
+//!    refills). Values get a faction bonus per owned card of the faction. Cards below the minimum
+//!    are junk that would dilute the deck: the trade is left unspent.
+//! 8. Attack: outposts whenever affordable (they shield the player), other bases when their value
+//!    repays the combat (a phase-dependent ratio), then the player with all the rest in one
+//!    action (64 at most per action, repeated).
+//! 9. End the turn.
+//!
+//! Decisions: "choose one" options are scored on one scale (trade by the value of the purchases
+//! it adds, combat by a phase weight or as a kill, authority more when low, draws); optional
+//! scraps take Vipers, then Scouts (while the deck is big enough, not in the late game), then
+//! Explorers after the early game, from the discard pile before the hand; forced discards drop
+//! the least valuable card; "destroy target base" takes the most valuable base (an outpost that
+//! opens a kill first); Stealth Needle copies the most valuable ship; free ships are the most
+//! valuable ones; acquired ships go on top of the deck; a trade-row scrap denies a strong card
+//! the bot will not buy, or refreshes a row with nothing worth buying.
 
-use game::GameRng;
-use starrealms::{Action, State};
+use game::{GameRng, Seat};
+use starrealms::cards::{Effect, ScrapFrom};
+use starrealms::observation::PlayerView;
+use starrealms::{Action, CardId, InPlay, Observation, Pending, State, cards};
 
 use crate::{Bot, SeatView};
 
-/// Card values for purchases.
-pub struct Values;
+mod values;
 
-/// The heuristic bot.
+use values::Phase;
+pub use values::{Values, ValuesError};
+
+/// A lethal option outranks anything else a "choose one" offers.
+const KILL: f32 = 1000.0;
+
+/// The heuristic bot (policy in the module documentation).
 pub struct HeuristicBot {
+    values: Values,
     rng: GameRng,
 }
 
 impl HeuristicBot {
-    /// A heuristic bot with its seed.
+    /// A heuristic bot with the embedded value table and its seed.
     pub fn new(seed: u64) -> Self {
+        HeuristicBot::with_values(Values::embedded().clone(), seed)
+    }
+
+    /// A heuristic bot with its own value table and its seed.
+    pub fn with_values(values: Values, seed: u64) -> Self {
         HeuristicBot {
+            values,
             rng: game::rng_from_seed(seed),
         }
     }
@@ -27,7 +79,774 @@ impl Bot<State> for HeuristicBot {
         "heuristic"
     }
 
-    fn choose(&mut self, _view: &SeatView<'_, State>, legal: &[Action]) -> Action {
-        starrealms::rollout::pick(legal, &mut self.rng)
+    fn choose(&mut self, view: &SeatView<'_, State>, legal: &[Action]) -> Action {
+        if let [only] = legal {
+            return *only;
+        }
+        let cx = Ctx::new(view.observation(), view.seat(), &self.values);
+        let action = decide(&cx, legal, &mut self.rng);
+        debug_assert!(legal.contains(&action), "{action} is not legal");
+        action
     }
+}
+
+// ----- what the bot knows at a decision ----------------------------------------------------------
+
+/// One decision's view: the observation and what the bot derives from it once.
+struct Ctx<'a> {
+    o: &'a Observation,
+    me: &'a PlayerView,
+    hand: &'a [CardId],
+    values: &'a Values,
+    phase: Phase,
+    /// Cards the bot owns, every zone.
+    owned: usize,
+    /// Cards owned per faction.
+    factions: [u16; 4],
+}
+
+impl<'a> Ctx<'a> {
+    fn new(o: &'a Observation, seat: Seat, values: &'a Values) -> Self {
+        let me = &o.players[seat.index()];
+        let hand = me.hand.as_deref().unwrap_or(&[]);
+        let set = cards();
+        let mut factions = [0u16; 4];
+        let mut owned = 0;
+        let mut count = |c: CardId| {
+            owned += 1;
+            if let Some(f) = set.info(c).faction {
+                factions[f as usize] += 1;
+            }
+        };
+        hand.iter()
+            .chain(&me.discard)
+            .chain(&me.deck_known_top)
+            .chain(&me.unseen)
+            .copied()
+            .chain(me.ships.iter().chain(&me.bases).map(|p| p.card))
+            .for_each(&mut count);
+        let s = &values.settings;
+        let weakest = o
+            .players
+            .iter()
+            .filter(|p| p.alive)
+            .map(|p| p.authority)
+            .min()
+            .unwrap_or(i32::MAX);
+        let phase = if weakest <= s.late_authority || o.turn >= s.late_turns {
+            Phase::Late
+        } else if o.turn <= s.early_turns {
+            Phase::Early
+        } else {
+            Phase::Mid
+        };
+        Ctx {
+            o,
+            me,
+            hand,
+            values,
+            phase,
+            owned,
+            factions,
+        }
+    }
+
+    /// What a card is worth to keep now.
+    fn keep(&self, c: CardId) -> f32 {
+        self.values.value(c, self.phase)
+    }
+
+    /// What a card is worth to buy now: its value plus the faction bonus.
+    fn buy_value(&self, c: CardId) -> f32 {
+        let s = &self.values.settings;
+        let bonus = cards().info(c).faction.map_or(0.0, |f| {
+            (self.factions[f as usize] as f32 * s.faction_bonus).min(s.faction_bonus_max)
+        });
+        self.keep(c) + bonus
+    }
+
+    /// How dangerous an opponent's base is.
+    fn threat(&self, c: CardId) -> f32 {
+        self.values.value(c, Phase::Mid)
+    }
+
+    /// A card worth scrapping for nothing: Vipers; Scouts while the deck is big enough and the
+    /// game not late; Explorers after the early game.
+    fn scrap_junk(&self, c: CardId) -> bool {
+        let set = cards();
+        c == set.viper
+            || (c == set.scout
+                && self.phase != Phase::Late
+                && self.owned > self.values.settings.scrap_scout_min_deck)
+            || (c == set.explorer && self.phase != Phase::Early)
+    }
+
+    /// A card worth discarding to draw another: the starting cards.
+    fn discard_junk(&self, c: CardId) -> bool {
+        let set = cards();
+        c == set.viper || c == set.scout
+    }
+
+    fn opponents(&self) -> impl Iterator<Item = (Seat, &'a PlayerView)> + '_ {
+        let team = self.me.team;
+        self.o
+            .players
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.alive && p.team != team)
+            .map(|(i, p)| (Seat(i as u8), p))
+    }
+
+    /// The weakest opponent to kill: the least combat needed (outposts, then authority).
+    fn weakest(&self) -> Option<(Seat, &'a PlayerView, i32)> {
+        self.opponents()
+            .map(|(s, p)| (s, p, to_kill(p)))
+            .min_by_key(|&(_, _, need)| need)
+    }
+
+    /// Trade and combat still to come from the hand (playing it is step 2).
+    fn hand_gains(&self) -> Gains {
+        let mut g = Gains::default();
+        for &c in self.hand {
+            g.add(&gains(&cards().def(c).spec.primary));
+        }
+        g
+    }
+
+    /// The effects an ability action would resolve.
+    fn ability(&self, a: Action) -> Option<&'static [Effect]> {
+        let set = cards();
+        let (me, spec) = (self.me, |c: CardId| &set.def(c).spec);
+        Some(match a {
+            Action::Primary(i) => &spec(me.bases[i as usize].card).primary,
+            Action::AllyShip(i) => &spec(me.ships[i as usize].effective()).ally,
+            Action::AllyBase(i) => &spec(me.bases[i as usize].card).ally,
+            Action::ScrapShip(i) => &spec(me.ships[i as usize].effective()).scrap,
+            Action::ScrapBase(i) => &spec(me.bases[i as usize].card).scrap,
+            _ => return None,
+        })
+    }
+
+    /// The card an ability or scrap action uses.
+    fn ability_card(&self, a: Action) -> Option<CardId> {
+        match a {
+            Action::Primary(i) | Action::AllyBase(i) | Action::ScrapBase(i) => {
+                Some(self.me.bases[i as usize].card)
+            }
+            Action::AllyShip(i) | Action::ScrapShip(i) => Some(self.me.ships[i as usize].card),
+            _ => None,
+        }
+    }
+
+    fn junk_in(&self, from: ScrapFrom) -> bool {
+        let hand = from != ScrapFrom::Discard && self.hand.iter().any(|&c| self.scrap_junk(c));
+        hand || (from != ScrapFrom::Hand && self.me.discard.iter().any(|&c| self.scrap_junk(c)))
+    }
+
+    /// Whether using an ability now does no harm: a forced scrap must find a starting card.
+    fn ability_ok(&self, effects: &[Effect]) -> bool {
+        effects.iter().all(|e| match *e {
+            Effect::Scrap {
+                from,
+                optional: false,
+                ..
+            } => self.junk_in(from),
+            _ => true,
+        })
+    }
+
+    /// Whether an ability wants the hand as it is now (junk to scrap or discard in it).
+    fn wants_hand(&self, effects: &[Effect]) -> bool {
+        effects.iter().any(|e| match e {
+            Effect::Scrap { from, .. } => {
+                *from != ScrapFrom::Discard && self.hand.iter().any(|&c| self.scrap_junk(c))
+            }
+            Effect::DiscardThenDraw(_) => self.hand.iter().any(|&c| self.discard_junk(c)),
+            Effect::Choose(options) => options.iter().any(|o| self.wants_hand(o)),
+            _ => false,
+        })
+    }
+}
+
+/// Combat needed to kill a player: every outpost's remaining defense, then the authority.
+fn to_kill(p: &PlayerView) -> i32 {
+    p.authority.max(0)
+        + p.bases
+            .iter()
+            .filter(|b| b.is_outpost())
+            .map(remaining)
+            .sum::<i32>()
+}
+
+/// Combat still needed to destroy a base this turn.
+fn remaining(b: &InPlay) -> i32 {
+    cards().info(b.card).defense.saturating_sub(b.damage) as i32
+}
+
+/// The plain gains of a list of effects ("choose one": the best option for each gain).
+#[derive(Clone, Copy, Default)]
+struct Gains {
+    trade: i32,
+    combat: i32,
+    draw: i32,
+    destroy: bool,
+}
+
+impl Gains {
+    fn add(&mut self, g: &Gains) {
+        self.trade += g.trade;
+        self.combat += g.combat;
+        self.draw += g.draw;
+        self.destroy |= g.destroy;
+    }
+}
+
+fn gains(effects: &[Effect]) -> Gains {
+    let mut g = Gains::default();
+    for e in effects {
+        match e {
+            Effect::Trade(n) => g.trade += *n as i32,
+            Effect::Combat(n) => g.combat += *n as i32,
+            Effect::Draw(n) => g.draw += *n as i32,
+            Effect::DestroyBase { .. } => g.destroy = true,
+            Effect::Choose(options) => {
+                let each: Vec<Gains> = options.iter().map(|o| gains(o)).collect();
+                g.trade += each.iter().map(|o| o.trade).max().unwrap_or(0);
+                g.combat += each.iter().map(|o| o.combat).max().unwrap_or(0);
+                g.draw += each.iter().map(|o| o.draw).max().unwrap_or(0);
+            }
+            _ => {}
+        }
+    }
+    g
+}
+
+/// The best-scored candidate; exact ties broken by the bot's RNG.
+fn best(candidates: &[(f32, Action)], rng: &mut GameRng) -> Option<Action> {
+    let top = candidates
+        .iter()
+        .map(|c| c.0)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let tied: Vec<Action> = candidates
+        .iter()
+        .filter(|c| c.0 == top)
+        .map(|c| c.1)
+        .collect();
+    match tied.len() {
+        0 => None,
+        1 => Some(tied[0]),
+        n => Some(tied[game::below(rng, n)]),
+    }
+}
+
+/// When nothing else applies: `end`, `pass`, or the first legal action.
+fn fallback(legal: &[Action]) -> Action {
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::End | Action::Pass))
+        .unwrap_or(legal[0])
+}
+
+// ----- decisions --------------------------------------------------------------------------------
+
+fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
+    let choice = match cx.o.pending {
+        None => main_phase(cx, legal, rng),
+        Some(Pending::Choose { source, at }) => match &source.effects()[at as usize] {
+            Effect::Choose(options) => {
+                let scored: Vec<(f32, Action)> = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Choose(i) => Some((option_score(cx, &options[i as usize]), a)),
+                        _ => None,
+                    })
+                    .collect();
+                best(&scored, rng)
+            }
+            _ => None,
+        },
+        Some(Pending::Scrap { optional, .. }) => scrap_cards(cx, legal, optional),
+        Some(Pending::ScrapTradeRow { optional }) => scrap_row(cx, legal, optional, rng),
+        Some(Pending::DestroyBase { .. }) => destroy_base(cx, legal, rng),
+        Some(Pending::DiscardTarget) => {
+            // The opponent who plays next: its hand is the one about to be used.
+            let n = cx.o.players.len();
+            let me = cx.o.seat.map_or(0, Seat::index);
+            legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Target(_)))
+                .min_by_key(|a| match a {
+                    Action::Target(s) => (s.index() + n - me) % n,
+                    _ => n,
+                })
+        }
+        Some(Pending::Discard { .. }) => least_valuable_discard(cx, legal, |_| true),
+        Some(Pending::DiscardThenDraw { .. }) => {
+            least_valuable_discard(cx, legal, |c| cx.discard_junk(c))
+        }
+        Some(Pending::CopyShip { .. }) => {
+            let scored: Vec<(f32, Action)> = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Copy(i) => Some((cx.keep(cx.me.ships[i as usize].effective()), a)),
+                    _ => None,
+                })
+                .collect();
+            best(&scored, rng)
+        }
+        Some(Pending::AcquireFree) => {
+            let scored: Vec<(f32, Action)> = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::AcquireRow(slot) => {
+                        cx.o.row[slot as usize].map(|c| (cx.buy_value(c), a))
+                    }
+                    Action::AcquireExplorer => Some((cx.buy_value(cards().explorer), a)),
+                    _ => None,
+                })
+                .collect();
+            best(&scored, rng)
+        }
+        Some(Pending::TopOrDiscard { .. }) => Some(Action::Top),
+    };
+    match choice {
+        Some(a) if legal.contains(&a) => a,
+        _ => fallback(legal),
+    }
+}
+
+fn main_phase(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    let is_ability = |a: &Action| {
+        matches!(
+            a,
+            Action::Primary(_) | Action::AllyShip(_) | Action::AllyBase(_)
+        )
+    };
+    // 1. Abilities that work on the hand, while it still holds junk.
+    if let Some(a) = legal.iter().copied().filter(is_ability).find(|&a| {
+        cx.ability(a)
+            .is_some_and(|e| cx.wants_hand(e) && cx.ability_ok(e))
+    }) {
+        return Some(a);
+    }
+    // 2. Play every card.
+    if let Some(a) = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Play(_)))
+        .min_by_key(|a| match a {
+            Action::Play(c) => play_rank(*c),
+            _ => u8::MAX,
+        })
+    {
+        return Some(a);
+    }
+    // 3. Free abilities, those that draw first.
+    if let Some(a) = legal
+        .iter()
+        .copied()
+        .filter(is_ability)
+        .filter_map(|a| {
+            let e = cx.ability(a)?;
+            cx.ability_ok(e).then_some((gains(e).draw == 0, a))
+        })
+        .min_by_key(|&(rank, _)| rank)
+        .map(|(_, a)| a)
+    {
+        return Some(a);
+    }
+    // 4. Lethal.
+    if let Some(a) = lethal(cx, legal) {
+        return Some(a);
+    }
+    // 5. Scrap for trade when the purchase it enables pays for the card.
+    if let Some(a) = scrap_for_trade(cx, legal, rng) {
+        return Some(a);
+    }
+    // 6. Thin Explorers once the economy is built.
+    if cx.o.turn >= cx.values.settings.thin_explorers_turn
+        && let Some(a) = legal.iter().copied().find(|&a| match a {
+            Action::ScrapShip(i) => {
+                let s = &cx.me.ships[i as usize];
+                s.card == cards().explorer && s.copy.is_none()
+            }
+            _ => false,
+        })
+    {
+        return Some(a);
+    }
+    // 7. Buy.
+    if let Some(a) = plan(cx, cx.me.trade as i32, rng).first {
+        return Some(a);
+    }
+    // 8. Attack.
+    if let Some(a) = attack(cx, legal, rng) {
+        return Some(a);
+    }
+    // 9. End.
+    Some(Action::End)
+}
+
+/// Order of play (lowest first).
+fn play_rank(c: CardId) -> u8 {
+    let set = cards();
+    let def = set.def(c);
+    let primary = &def.spec.primary;
+    if primary.contains(&Effect::CopyShip) {
+        6
+    } else if def.kind().is_base() {
+        0
+    } else if c == set.scout || c == set.viper {
+        5
+    } else if primary.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Draw(_) | Effect::DrawIfBases { .. } | Effect::DrawPerPlayed(_)
+        )
+    }) {
+        1
+    } else if primary.iter().any(|e| matches!(e, Effect::Scrap { .. })) {
+        2
+    } else {
+        3
+    }
+}
+
+/// Step 4: kill the weakest opponent if combat, with scrap abilities' combat, suffices.
+fn lethal(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let (seat, p, need) = cx.weakest()?;
+    let combat = cx.me.combat as i32;
+    if combat >= need {
+        return kill(legal, seat, p);
+    }
+    let biggest_outpost = p
+        .bases
+        .iter()
+        .filter(|b| b.is_outpost())
+        .map(remaining)
+        .max()
+        .unwrap_or(0);
+    let (mut extra, mut destroy) = (0, false);
+    let mut cheapest: Option<(f32, Action)> = None;
+    for &a in legal {
+        if !matches!(a, Action::ScrapShip(_) | Action::ScrapBase(_)) {
+            continue;
+        }
+        let (Some(e), Some(card)) = (cx.ability(a), cx.ability_card(a)) else {
+            continue;
+        };
+        let g = gains(e);
+        let opens = g.destroy && biggest_outpost > 0;
+        if g.combat > 0 || opens {
+            extra += g.combat;
+            destroy |= opens;
+            let v = cx.keep(card);
+            if cheapest.is_none_or(|(w, _)| v < w) {
+                cheapest = Some((v, a));
+            }
+        }
+    }
+    let reach = combat + extra + if destroy { biggest_outpost } else { 0 };
+    if reach >= need {
+        cheapest.map(|(_, a)| a)
+    } else {
+        None
+    }
+}
+
+/// The next attack of a kill: an outpost (the biggest first), then the player with everything.
+fn kill(legal: &[Action], seat: Seat, p: &PlayerView) -> Option<Action> {
+    let outpost = legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::AttackBase(s, i) if s == seat && p.bases[i as usize].is_outpost() => {
+                Some((remaining(&p.bases[i as usize]), a))
+            }
+            _ => None,
+        })
+        .max_by_key(|&(need, _)| need)
+        .map(|(_, a)| a);
+    outpost.or_else(|| hit_player(legal, seat))
+}
+
+/// The largest legal attack on a player.
+fn hit_player(legal: &[Action], seat: Seat) -> Option<Action> {
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::AttackPlayer(s, _) if *s == seat))
+        .max()
+}
+
+/// Step 8: outposts, bases worth their cost, then the weakest reachable player.
+fn attack(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    if cx.me.combat == 0 {
+        return None;
+    }
+    let ratio = cx.values.settings.base_attack_ratio.at(cx.phase);
+    let bases: Vec<(f32, Action)> = legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::AttackBase(s, i) => {
+                let b = &cx.o.players[s.index()].bases[i as usize];
+                let (v, need) = (cx.threat(b.card), remaining(b).max(1) as f32);
+                if b.is_outpost() {
+                    Some((KILL + v, a))
+                } else if v >= ratio * need {
+                    Some((v / need, a))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        })
+        .collect();
+    if let Some(a) = best(&bases, rng) {
+        return Some(a);
+    }
+    let target = cx
+        .opponents()
+        .filter(|&(s, _)| {
+            legal
+                .iter()
+                .any(|a| matches!(a, Action::AttackPlayer(t, _) if *t == s))
+        })
+        .min_by_key(|(_, p)| p.authority)?;
+    hit_player(legal, target.0)
+}
+
+/// A purchase plan: its total value above the minimum and the first card to buy.
+struct Plan {
+    value: f32,
+    first: Option<Action>,
+    /// Trade-row slots bought.
+    slots: u8,
+}
+
+/// Step 7: the most valuable affordable set of cards (row and Explorers).
+fn plan(cx: &Ctx, trade: i32, rng: &mut GameRng) -> Plan {
+    let set = cards();
+    let floor = cx.values.settings.min_buy.at(cx.phase);
+    let row: Vec<(u8, CardId, i32, f32)> =
+        cx.o.row
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, c)| {
+                let c = (*c)?;
+                let surplus = cx.buy_value(c) - floor;
+                let cost = set.info(c).cost as i32;
+                (surplus > 0.0 && cost <= trade).then_some((slot as u8, c, cost, surplus))
+            })
+            .collect();
+    let explorer_cost = (set.info(set.explorer).cost as i32).max(1);
+    let explorer_surplus = cx.buy_value(set.explorer) - floor;
+    let explorers = if explorer_surplus > 0.0 {
+        cx.o.explorers as i32
+    } else {
+        0
+    };
+    let (mut top, mut chosen, mut extra_chosen) = (0.0, 0u32, 0);
+    for mask in 0u32..(1 << row.len()) {
+        let (mut cost, mut value) = (0, 0.0);
+        for (k, &(_, _, price, surplus)) in row.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                cost += price;
+                value += surplus;
+            }
+        }
+        if cost > trade {
+            continue;
+        }
+        let extra = ((trade - cost) / explorer_cost).min(explorers);
+        value += extra as f32 * explorer_surplus;
+        if value > top {
+            (top, chosen, extra_chosen) = (value, mask, extra);
+        }
+    }
+    // The plan's most valuable card is bought first.
+    let mut firsts: Vec<(f32, Action)> = Vec::new();
+    let mut slots = 0u8;
+    for (k, &(slot, c, _, _)) in row.iter().enumerate() {
+        if chosen & (1 << k) != 0 {
+            slots |= 1 << slot;
+            firsts.push((cx.buy_value(c), Action::BuyRow(slot)));
+        }
+    }
+    if extra_chosen > 0 {
+        firsts.push((cx.buy_value(set.explorer), Action::BuyExplorer));
+    }
+    Plan {
+        value: top,
+        first: best(&firsts, rng),
+        slots,
+    }
+}
+
+/// Step 5: a scrap ability that only gives trade, when the purchase it enables pays for it.
+fn scrap_for_trade(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    let trade = cx.me.trade as i32;
+    let mut now: Option<f32> = None;
+    let mut scored = Vec::new();
+    for &a in legal {
+        if !matches!(a, Action::ScrapShip(_) | Action::ScrapBase(_)) {
+            continue;
+        }
+        let (Some(e), Some(card)) = (cx.ability(a), cx.ability_card(a)) else {
+            continue;
+        };
+        let g = gains(e);
+        if g.trade == 0 || g.combat > 0 || g.draw > 0 || g.destroy {
+            continue;
+        }
+        let base = *now.get_or_insert_with(|| plan(cx, trade, rng).value);
+        let gain = plan(cx, trade + g.trade, rng).value - base;
+        let cost = cx.keep(card) + cx.values.settings.scrap_trade_margin;
+        if gain >= cost {
+            scored.push((gain - cost, a));
+        }
+    }
+    best(&scored, rng)
+}
+
+/// A "choose one" option on the common scale.
+fn option_score(cx: &Ctx, effects: &[Effect]) -> f32 {
+    let s = &cx.values.settings;
+    let hand = cx.hand_gains();
+    let trade = cx.me.trade as i32 + hand.trade;
+    let combat = cx.me.combat as i32 + hand.combat;
+    let need = cx.weakest().map_or(i32::MAX, |w| w.2);
+    // Marginal purchase values use a fixed RNG: only the value matters, not the tie-break.
+    let mut scratch = game::rng_from_seed(0);
+    let mut buys = |t: i32| plan(cx, t, &mut scratch).value;
+    let mut score = 0.0;
+    for e in effects {
+        score += match *e {
+            Effect::Trade(n) => buys(trade + n as i32) - buys(trade),
+            Effect::Combat(n) => {
+                if combat < need && combat + n as i32 >= need {
+                    KILL
+                } else {
+                    n as f32 * s.combat_weight.at(cx.phase)
+                }
+            }
+            Effect::Authority(n) => {
+                let w = if cx.me.authority <= s.low_authority {
+                    s.authority_weight_low
+                } else {
+                    s.authority_weight
+                };
+                n as f32 * w
+            }
+            Effect::Draw(n) => n as f32 * s.draw_value,
+            Effect::DrawPerPlayed(f) => cx.me.played[f as usize] as f32 * s.draw_value,
+            Effect::DrawIfBases { bases, draw } => {
+                if cx.me.bases.len() >= bases as usize {
+                    draw as f32 * s.draw_value
+                } else {
+                    0.0
+                }
+            }
+            Effect::DiscardThenDraw(n) => {
+                let junk = cx.hand.iter().filter(|&&c| cx.discard_junk(c)).count();
+                junk.min(n as usize) as f32 * (s.draw_value - 0.5)
+            }
+            _ => 0.5,
+        };
+    }
+    score
+}
+
+/// A scrap from hand or discard: junk only when optional (the discard pile's copy first, so the
+/// hand keeps its cards for this turn); the least valuable card when forced.
+fn scrap_cards(cx: &Ctx, legal: &[Action], optional: bool) -> Option<Action> {
+    let pick = legal
+        .iter()
+        .copied()
+        .filter_map(|a| {
+            let (c, from_hand) = match a {
+                Action::ScrapHand(c) => (c, true),
+                Action::ScrapDiscard(c) => (c, false),
+                _ => return None,
+            };
+            if optional && !cx.scrap_junk(c) {
+                return None;
+            }
+            Some((cx.keep(c) + if from_hand { 0.01 } else { 0.0 }, a))
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, a)| a);
+    pick.or(Some(Action::Pass))
+}
+
+/// Discards the least valuable card among those `allowed`, or passes.
+fn least_valuable_discard(
+    cx: &Ctx,
+    legal: &[Action],
+    allowed: impl Fn(CardId) -> bool,
+) -> Option<Action> {
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::Discard(c) if allowed(c) => Some((cx.keep(c), a)),
+            _ => None,
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, a)| a)
+        .or(Some(Action::Pass))
+}
+
+/// A trade-row scrap: deny a strong card the bot will not buy; else refresh a row with nothing
+/// worth buying; else pass (or, forced, drop the weakest card).
+fn scrap_row(cx: &Ctx, legal: &[Action], optional: bool, rng: &mut GameRng) -> Option<Action> {
+    let trade = cx.me.trade as i32 + cx.hand_gains().trade;
+    let mine = plan(cx, trade, rng);
+    let mut deny = Vec::new();
+    let mut weakest: Option<(f32, Action)> = None;
+    for &a in legal {
+        let Action::ScrapRow(slot) = a else { continue };
+        let Some(c) = cx.o.row[slot as usize] else {
+            continue;
+        };
+        if mine.slots & (1 << slot) != 0 {
+            continue;
+        }
+        let v = cx.threat(c);
+        if v >= cx.values.settings.deny_value {
+            deny.push((v, a));
+        }
+        if weakest.is_none_or(|(w, _)| v < w) {
+            weakest = Some((v, a));
+        }
+    }
+    if let Some(a) = best(&deny, rng) {
+        return Some(a);
+    }
+    let refresh = mine.value <= 0.0 && trade >= 2;
+    match weakest {
+        Some((_, a)) if refresh || !optional => Some(a),
+        _ => Some(Action::Pass),
+    }
+}
+
+/// "Destroy target base": an outpost that opens a kill, else the most dangerous base.
+fn destroy_base(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    let combat = cx.me.combat as i32;
+    let scored: Vec<(f32, Action)> = legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::Destroy(s, i) => {
+                let p = &cx.o.players[s.index()];
+                let b = &p.bases[i as usize];
+                let opens = b.is_outpost() && combat >= to_kill(p) - remaining(b);
+                let v = cx.threat(b.card) + if b.is_outpost() { 0.5 } else { 0.0 };
+                Some((if opens { KILL + v } else { v }, a))
+            }
+            _ => None,
+        })
+        .collect();
+    best(&scored, rng).or(Some(Action::Pass))
 }
