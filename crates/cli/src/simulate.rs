@@ -253,7 +253,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
 }
 
 fn pct(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
+    format!("{:.2}%", 100.0 * x)
 }
 
 fn render(r: &Report, lang: Lang) -> String {
