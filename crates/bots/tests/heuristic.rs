@@ -509,6 +509,6 @@ fn it_plays_free_for_all_games_to_the_end_and_mostly_wins() {
         assert_eq!(end.winners().len(), 1, "seed {seed}");
         wins += end.winners().iter().filter(|w| w.index() % 2 == 0).count();
     }
-    assert_eq!(wins, 35);
+    assert_eq!(wins, 34);
     assert!(wins >= 30);
 }

@@ -45,9 +45,21 @@ pub struct PlayArgs {
     /// Seed of the game (default: drawn from the clock; it is printed so the game can be replayed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Who plays first.
-    #[arg(long, value_enum, default_value = "random")]
+    /// Who plays first (in formats where the seed draws the first player).
+    #[arg(long, value_enum, default_value = "random", conflicts_with = "seat")]
     first: First,
+    /// The format: standard, free_for_all, hunter, hunter_first_blood, hydra, emperor, raid.
+    #[arg(long, default_value = "standard")]
+    format: starrealms::Format,
+    /// Number of seats (default: the format's smallest table); bots take every seat but yours.
+    #[arg(long)]
+    seats: Option<u8>,
+    /// Your seat (p1 … p6), instead of --first.
+    #[arg(long)]
+    seat: Option<Seat>,
+    /// Rule edition where the rulebooks differ: rise_of_empire or classic.
+    #[arg(long, default_value = "rise_of_empire")]
+    edition: starrealms::Edition,
     /// Where to save the game record (default: realms-game-SEED.json; with --resume, the
     /// resumed file).
     #[arg(long, value_name = "FILE")]
@@ -55,7 +67,11 @@ pub struct PlayArgs {
     /// Go on with a game saved by `realms play` (after `quit`, Ctrl-C or a closed input): same
     /// seed, same bot, same seats; the bot's decisions so far are replayed so it goes on exactly
     /// as if never interrupted.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "first", "vs"])]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["seed", "first", "vs", "format", "seats", "seat", "edition"]
+    )]
     resume: Option<PathBuf>,
 }
 
@@ -63,7 +79,6 @@ pub struct PlayArgs {
 struct Start {
     seed: u64,
     human: Seat,
-    vs: String,
     record: GameRecord,
     path: PathBuf,
 }
@@ -71,24 +86,28 @@ struct Start {
 fn start(args: PlayArgs) -> anyhow::Result<Start> {
     let Some(file) = args.resume else {
         let seed = args.seed.unwrap_or_else(clock_seed);
-        let config = Config::default();
+        let config = Config {
+            edition: args.edition,
+            ..Config::of_format(args.format, args.seats)
+        };
         let state = State::new_game(&config, seed).map_err(anyhow::Error::msg)?;
-        let human = match args.first {
-            First::Me => state.first,
-            First::Bot => Seat(1 - state.first.0),
-            First::Random => Seat(0),
+        let n = config.seats;
+        let human = match (args.seat, args.first) {
+            (Some(seat), _) if seat.0 < n => seat,
+            (Some(seat), _) => anyhow::bail!("there is no seat {seat} at a table of {n}"),
+            (None, First::Me) => state.first,
+            (None, First::Bot) => Seat((state.first.0 + 1) % n),
+            (None, First::Random) => Seat(0),
         };
         let mut record = GameRecord::new::<State>(&config, seed);
-        record.players = vec![String::new(); 2];
+        record.players = vec![args.vs.clone(); n as usize];
         record.players[human.index()] = "human".into();
-        record.players[1 - human.index()] = args.vs.clone();
         let path = args
             .save
             .unwrap_or_else(|| PathBuf::from(format!("realms-game-{seed}.json")));
         return Ok(Start {
             seed,
             human,
-            vs: args.vs,
             record,
             path,
         });
@@ -97,19 +116,28 @@ fn start(args: PlayArgs) -> anyhow::Result<Start> {
     let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {name}"))?;
     let record = GameRecord::from_json(&text)
         .map_err(|e| anyhow::anyhow!("{name} is not a game record: {e}"))?;
-    let human = record.players.iter().position(|p| p == "human");
-    let (Some(human), 2) = (human, record.players.len()) else {
-        anyhow::bail!("{name} is not a game of `realms play` (no human and bot seats)");
+    let humans: Vec<usize> = (0..record.players.len())
+        .filter(|&i| record.players[i] == "human")
+        .collect();
+    let [human] = humans[..] else {
+        anyhow::bail!("{name} is not a game of `realms play` (one human seat, bots in the others)");
     };
-    let vs = record.players[1 - human].clone();
-    bots::starrealms::by_name(&vs, 0).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    for (i, p) in record.players.iter().enumerate() {
+        if i != human {
+            bots::starrealms::by_name(p, 0).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        }
+    }
     Ok(Start {
         seed: record.seed,
         human: Seat(human as u8),
-        vs,
         path: args.save.unwrap_or(file),
         record,
     })
+}
+
+/// The seed of the bot in `seat` (the same on resuming, so the bot goes on as it would have).
+fn bot_seed(seed: u64, seat: Seat) -> u64 {
+    seed ^ 0x05ee_db07 ^ (seat.0 as u64) << 40
 }
 
 fn bot_name(s: &str) -> Result<String, String> {
@@ -211,15 +239,32 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
     let Start {
         seed,
         human,
-        vs,
         record,
         path,
     } = start(args)?;
-    let bot_seat = Seat(1 - human.0);
-    let mut bot = bots::starrealms::by_name(&vs, seed ^ 0x05ee_db07).map_err(anyhow::Error::msg)?;
-    let mut names = Names::plain(2);
-    names.0[human.index()] = tf(lang, "you", &[("seat", &human)]);
-    names.0[bot_seat.index()] = format!("{bot_seat} ({vs})");
+    let n = record.players.len();
+    let mut players: Vec<Option<Box<dyn bots::Bot<State>>>> = Vec::with_capacity(n);
+    for (i, who) in record.players.iter().enumerate() {
+        let seat = Seat(i as u8);
+        players.push(if seat == human {
+            None
+        } else {
+            Some(bots::starrealms::by_name(who, bot_seed(seed, seat)).map_err(anyhow::Error::msg)?)
+        });
+    }
+    let vs = record.players[(human.index() + 1) % n].clone();
+    let config: Config = serde_json::from_value(record.config.clone())
+        .map_err(|e| anyhow::anyhow!("bad configuration: {e}"))?;
+    let mut names = Names::plain(n);
+    for i in 0..n {
+        let seat = Seat(i as u8);
+        let who = if seat == human {
+            t(lang, "you_word").to_string()
+        } else {
+            record.players[i].clone()
+        };
+        names.0[i] = text::seat_label(&config, seat, &who, lang);
+    }
     let name = path.display().to_string();
     let mut state: State = record
         .initial_state()
@@ -233,10 +278,12 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
             )
         };
         let a = <Action as game::Action>::parse(text).map_err(|e| fail(e.to_string()))?;
-        if state.to_move() == Some(bot_seat) {
+        if let Some(seat) = state.to_move()
+            && let Some(bot) = players[seat.index()].as_mut()
+        {
             // The bot decides again, so its random stream is where it was.
             state.legal_actions_into(&mut legal);
-            bot.choose(&SeatView::of_state(&state, bot_seat), &legal);
+            bot.choose(&SeatView::of_state(&state, seat), &legal);
         }
         state.apply(a).map_err(|e| fail(e.to_string()))?;
     }
@@ -290,14 +337,14 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
     say!(out, "{}", t(lang, "help_short"));
     flush()?;
 
-    let mut bot_log: Vec<String> = Vec::new();
+    let mut bot_log: Vec<(Seat, String)> = Vec::new();
     let mut show_board = true;
     while let Some(seat) = state.to_move() {
         state.legal_actions_into(&mut legal);
-        if seat == bot_seat {
-            let obs = state.observation(bot_seat);
-            let a = bot.choose(&SeatView::of_state(&state, bot_seat), &legal);
-            bot_log.push(text::action(a, &obs, &names, lang));
+        if let Some(bot) = players[seat.index()].as_mut() {
+            let obs = state.observation(seat);
+            let a = bot.choose(&SeatView::of_state(&state, seat), &legal);
+            bot_log.push((seat, text::action(a, &obs, &names, lang)));
             state.apply(a).context("the bot chose an illegal action")?;
             push(a)?;
             show_board = true;
@@ -305,15 +352,7 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
         }
         if !bot_log.is_empty() {
             flush()?;
-            say!(out);
-            say!(
-                out,
-                "{}",
-                tf(lang, "bot_did", &[("player", &names.of(bot_seat))])
-            );
-            for line in bot_log.drain(..) {
-                say!(out, "  · {line}");
-            }
+            print_log(&mut out, &mut bot_log, &names, lang)?;
         }
         let obs = state.observation(human);
         if show_board {
@@ -336,7 +375,11 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
             say!(
                 out,
                 "      {}",
-                tf(lang, "partial_attack_hint", &[("seat", &bot_seat)])
+                tf(
+                    lang,
+                    "partial_attack_hint",
+                    &[("seat", &state.left_of(human))]
+                )
             );
         }
         match read_command(&mut out, input, &shown, &legal, lang)? {
@@ -378,17 +421,7 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
         }
     }
     flush()?;
-    if !bot_log.is_empty() {
-        say!(out);
-        say!(
-            out,
-            "{}",
-            tf(lang, "bot_did", &[("player", &names.of(bot_seat))])
-        );
-        for line in bot_log.drain(..) {
-            say!(out, "  · {line}");
-        }
-    }
+    print_log(&mut out, &mut bot_log, &names, lang)?;
     say!(out);
     sayn!(
         out,
@@ -401,11 +434,35 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
     } else if winners.is_empty() {
         t(lang, "draw").to_string()
     } else {
-        tf(lang, "bot_wins", &[("player", &names.of(bot_seat))])
+        let w: Vec<&str> = winners.iter().map(|&s| names.of(s)).collect();
+        tf(lang, "bot_wins", &[("player", &w.join(", "))])
     };
     say!(out, "{verdict}");
     say!(out, "{}", tf(lang, "saved", &[("file", &path.display())]));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints what the bots did since the human's last decision, grouped by bot.
+fn print_log(
+    out: &mut impl Write,
+    log: &mut Vec<(Seat, String)>,
+    names: &Names,
+    lang: Lang,
+) -> std::io::Result<()> {
+    let mut last = None;
+    for (seat, line) in log.drain(..) {
+        if last != Some(seat) {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{}",
+                tf(lang, "bot_did", &[("player", &names.of(seat))])
+            )?;
+            last = Some(seat);
+        }
+        writeln!(out, "  · {line}")?;
+    }
+    Ok(())
 }
 
 fn print_pools(

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::Args;
-use game::{GameRecord, Seat, State as _};
+use game::{GameRecord, Seat};
 use i18n::{Lang, t, tf};
 use starrealms::{Action, State};
 
@@ -35,12 +35,7 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let mut state: State = record
         .initial_state()
         .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
-    let mut names = Names::plain(state.num_seats());
-    for (i, who) in record.players.iter().enumerate() {
-        if i < names.0.len() && !who.is_empty() {
-            names.0[i] = format!("p{} ({who})", i + 1);
-        }
-    }
+    let names = Names::of_table(&state.config, &record.players, lang);
     let mut turn = None;
     for (step, action_text) in record.actions.iter().enumerate() {
         let fail = |e: String| {

@@ -44,7 +44,7 @@ pub fn run(args: ScenarioArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         "{}",
         tf(lang, "scenario.applied", &[("n", &scenario.actions.len())])
     );
-    let names = Names::plain(state.players.len());
+    let names = Names::of_table(&state.config, &[], lang);
     for obs in &result.observations {
         outln!(out);
         let seat = obs.seat.unwrap_or(Seat(0));

@@ -27,6 +27,13 @@ pub struct SimulateArgs {
     /// The bots, one per seat, in seat order (p1 first), comma-separated: heuristic, random.
     #[arg(long, default_value = "heuristic,random", value_delimiter = ',')]
     players: Vec<String>,
+    /// The format (default: standard for two bots, free_for_all for more): standard,
+    /// free_for_all, hunter, hunter_first_blood, hydra, emperor, raid.
+    #[arg(long)]
+    format: Option<starrealms::Format>,
+    /// Rule edition where the rulebooks differ: rise_of_empire or classic.
+    #[arg(long, default_value = "rise_of_empire")]
+    edition: starrealms::Edition,
     /// Base seed: the same seed gives the same results.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -134,6 +141,8 @@ fn wilson(k: u64, n: u64) -> [f64; 2] {
 #[derive(Serialize, Debug)]
 struct Report {
     games: u64,
+    format: starrealms::Format,
+    edition: starrealms::Edition,
     players: Vec<String>,
     seed: u64,
     threads: usize,
@@ -162,13 +171,15 @@ pub fn run(args: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     for name in &args.players {
         bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
     }
+    let format = args.format.unwrap_or(if args.players.len() > 2 {
+        starrealms::Format::FreeForAll
+    } else {
+        starrealms::Format::Standard
+    });
     let config = Config {
         seats: args.players.len() as u8,
-        format: if args.players.len() > 2 {
-            starrealms::Format::FreeForAll
-        } else {
-            starrealms::Format::Standard
-        },
+        format,
+        edition: args.edition,
         ..Config::default()
     };
     config
@@ -226,6 +237,8 @@ pub fn run(args: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let decided = tally.games - tally.draws;
     let report = Report {
         games: tally.games,
+        format: config.format,
+        edition: config.edition,
         players: args.players.clone(),
         seed: args.seed,
         threads,
@@ -262,6 +275,7 @@ fn render(r: &Report, lang: Lang) -> String {
         "sim.header",
         &[
             ("games", &r.games),
+            ("format", &r.format.name()),
             ("players", &r.players.join(" / ")),
             ("seed", &r.seed),
             ("threads", &r.threads),

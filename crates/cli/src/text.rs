@@ -17,9 +17,44 @@ impl Names {
         Names((0..seats).map(|i| Seat(i as u8).to_string()).collect())
     }
 
+    /// Seat names with roles (`p2 (Emperor)`) and, when known, who sits there.
+    pub fn of_table(config: &starrealms::Config, who: &[String], lang: Lang) -> Names {
+        Names(
+            (0..config.seats as usize)
+                .map(|i| {
+                    let w = who.get(i).map_or("", String::as_str);
+                    seat_label(config, Seat(i as u8), w, lang)
+                })
+                .collect(),
+        )
+    }
+
     /// The name of `seat`.
     pub fn of(&self, seat: Seat) -> &str {
         self.0.get(seat.index()).map_or("?", String::as_str)
+    }
+}
+
+/// How a seat is shown: `p2 (heuristic)`, `p1 (you)`, `p5 (heuristic, Emperor)`.
+pub fn seat_label(config: &starrealms::Config, seat: Seat, who: &str, lang: Lang) -> String {
+    use starrealms::Format;
+    let role = match config.format {
+        Format::Emperor if config.is_emperor(seat.index()) => Some("role.emperor"),
+        Format::Emperor => Some("role.admiral"),
+        Format::Raid if seat.0 == 0 => Some("role.boss"),
+        Format::Raid => Some("role.soldier"),
+        Format::Hydra => Some(if config.team_of(seat.index()) == 0 {
+            "role.team_a"
+        } else {
+            "role.team_b"
+        }),
+        _ => None,
+    };
+    match (role, who.is_empty()) {
+        (Some(key), false) => format!("{seat} ({who}, {})", t(lang, key)),
+        (Some(key), true) => format!("{seat} ({})", t(lang, key)),
+        (None, false) => format!("{seat} ({who})"),
+        (None, true) => seat.to_string(),
     }
 }
 
@@ -302,6 +337,19 @@ pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String
             _ => tf(lang, "act.top", &[("card", &"?")]),
         },
         Action::Pass => t(lang, "act.pass").to_string(),
+        Action::Give(c, s) => tf(
+            lang,
+            "act.give",
+            &[("card", &card(c, lang)), ("player", &names.of(s))],
+        ),
+        Action::Bequeath(c) => match obs.pending {
+            Some(Pending::Bequeath { to, .. }) => tf(
+                lang,
+                "act.bequeath",
+                &[("card", &card(c, lang)), ("player", &names.of(to))],
+            ),
+            _ => card(c, lang).to_string(),
+        },
     }
 }
 
@@ -380,6 +428,11 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
         Pending::CopyShip { .. } => t(lang, "dec.copy").to_string(),
         Pending::AcquireFree => t(lang, "dec.acquire").to_string(),
         Pending::TopOrDiscard { card: c } => tf(lang, "dec.top", &[("card", &card(*c, lang))]),
+        Pending::Bequeath { from, to } => tf(
+            lang,
+            "dec.bequeath",
+            &[("player", &names.of(*from)), ("to", &names.of(*to))],
+        ),
     })
 }
 

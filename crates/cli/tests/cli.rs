@@ -231,7 +231,7 @@ fn two_mean(v: &Value) -> Value {
 #[test]
 fn simulate_text_report_has_intervals_and_speed() {
     let out = stdout_of(realms().args(["simulate", "-n", "200", "--players", "random,random"]));
-    assert!(out.starts_with("200 games · random / random · seed 1"));
+    assert!(out.starts_with("200 games · standard · random / random · seed 1"));
     assert!(out.contains("95% CI"));
     assert!(out.contains("First player won"));
     assert!(out.contains("turns on average"));
@@ -251,14 +251,14 @@ fn simulate_refuses_bad_options() {
         (vec!["--threads", "0"], "--threads must be at least 1"),
         (
             vec!["--players", "random"],
-            "the standard format has 2 seats, not 1",
+            "the standard format takes 2 seats, not 1",
         ),
         (
             vec![
                 "--players",
                 "random,random,random,random,random,random,random",
             ],
-            "free-for-all takes 3 to 6 seats",
+            "the free_for_all format takes 3 to 6 seats",
         ),
         (vec!["--games", "many"], "invalid value 'many'"),
     ] {
@@ -399,7 +399,7 @@ fn ctrl_c_saves_the_game() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
     let bin = assert_cmd::cargo::cargo_bin("realms");
-    let child = StdCommand::new(bin)
+    let mut child = StdCommand::new(bin)
         .args(["play", "--seed", "11", "--first", "me", "--save"])
         .arg(&save)
         .env("LANG", "C")
@@ -408,6 +408,8 @@ fn ctrl_c_saves_the_game() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Keep the input open: the game waits at its prompt until interrupted.
+    let stdin = child.stdin.take();
     // The record is written before the first prompt; then interrupt.
     let start = Instant::now();
     while !save.exists() {
@@ -421,6 +423,7 @@ fn ctrl_c_saves_the_game() {
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
+    drop(stdin);
     assert_eq!(out.status.code(), Some(130));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("Interrupted: game saved to"), "{stderr}");

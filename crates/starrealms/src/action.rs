@@ -46,6 +46,9 @@ pub enum Action {
     AttackPlayer(Seat, u8),
     /// Spend a base's defense to destroy it: `attack <seat> base <i>`.
     AttackBase(Seat, u8),
+    /// Pay 1 trade to move a card of the discard pile to a teammate's (Emperor format):
+    /// `give <seat> <card>`.
+    Give(CardId, Seat),
     /// End the main phase (discard and draw follow): `end`.
     End,
     /// Pick option `n` of a "choose one": `choose <n>`.
@@ -72,6 +75,8 @@ pub enum Action {
     Top,
     /// Decline an optional effect or stop an "up to": `pass`.
     Pass,
+    /// A fallen player passes one of its cards on: `bequeath <card>`.
+    Bequeath(CardId),
 }
 
 fn kinds() -> usize {
@@ -79,7 +84,7 @@ fn kinds() -> usize {
 }
 
 /// Dense-index layout: (variant, size) in order.
-fn layout() -> [usize; 23] {
+fn layout() -> [usize; 25] {
     let k = kinds();
     [
         k,                      // Play
@@ -105,6 +110,8 @@ fn layout() -> [usize; 23] {
         1,                      // AcquireExplorer
         1,                      // Top
         1,                      // Pass
+        k * MAX_SEATS,          // Give
+        k,                      // Bequeath
     ]
 }
 
@@ -136,6 +143,8 @@ impl Action {
             AcquireExplorer => (20, 0),
             Top => (21, 0),
             Pass => (22, 0),
+            Give(id, s) => (23, c(id) * MAX_SEATS + s.index()),
+            Bequeath(id) => (24, c(id)),
         }
     }
 
@@ -167,6 +176,8 @@ impl Action {
             20 => AcquireExplorer,
             21 => Top,
             22 => Pass,
+            23 => Give(card(o / MAX_SEATS), Seat((o % MAX_SEATS) as u8)),
+            24 => Bequeath(card(o)),
             _ => return None,
         })
     }
@@ -224,6 +235,8 @@ impl fmt::Display for Action {
             AcquireExplorer => write!(f, "acquire explorer"),
             Top => write!(f, "top"),
             Pass => write!(f, "pass"),
+            Give(c, s) => write!(f, "give {s} {c}"),
+            Bequeath(c) => write!(f, "bequeath {c}"),
         }
     }
 }
@@ -275,6 +288,11 @@ impl std::str::FromStr for Action {
         let action = match (*first, w1) {
             ("play", _) => return Ok(Play(card(rest)?)),
             ("discard", _) => return Ok(Discard(card(rest)?)),
+            ("bequeath", _) => return Ok(Bequeath(card(rest)?)),
+            ("give", _) => {
+                let s = seat(rest.first())?;
+                return Ok(Give(card(&rest[1..])?, s));
+            }
             ("primary", Some("base")) => Primary(num(rest.get(1), MAX_BASES, "base position")?),
             ("ally", Some("ship")) => AllyShip(num(rest.get(1), MAX_SHIPS, "ship position")?),
             ("ally", Some("base")) => AllyBase(num(rest.get(1), MAX_BASES, "base position")?),

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The table format. Only `standard` is complete here; the others are in the formats work.
+/// The table format (see `docs/rules.md`, "Multiplayer formats").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Format {
@@ -11,6 +11,101 @@ pub enum Format {
     Standard,
     /// Free-for-all (*Combat à mort*), 3–6 players: anyone attacks anyone; last one alive wins.
     FreeForAll,
+    /// Hunter (*Chasse à l'homme*), 3–6 players: attack only the player to your left; target
+    /// the bases of both neighbours; last one alive wins.
+    Hunter,
+    /// Hunter First Blood (*Chasse à l'homme au Premier sang*): Hunter, but the first defeat ends
+    /// the game and the defeated player's right neighbour wins.
+    HunterFirstBlood,
+    /// Hydra, 4 players (2 against 2, 75 shared authority) or 6 (3 against 3, 100): teams take
+    /// turns; teammates play their team's turn together.
+    Hydra,
+    /// Emperor, 6 players (3 against 3): an Emperor (60 authority) and two Admirals (50) a team;
+    /// the team whose Emperor falls loses.
+    Emperor,
+    /// Raid, 3–6 players: a Boss against 2–5 Elite Soldiers.
+    Raid,
+}
+
+impl Format {
+    /// Every format, in a fixed order.
+    pub const ALL: [Format; 7] = [
+        Format::Standard,
+        Format::FreeForAll,
+        Format::Hunter,
+        Format::HunterFirstBlood,
+        Format::Hydra,
+        Format::Emperor,
+        Format::Raid,
+    ];
+
+    /// The format's name in configurations and on the command line (`free_for_all`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Standard => "standard",
+            Format::FreeForAll => "free_for_all",
+            Format::Hunter => "hunter",
+            Format::HunterFirstBlood => "hunter_first_blood",
+            Format::Hydra => "hydra",
+            Format::Emperor => "emperor",
+            Format::Raid => "raid",
+        }
+    }
+
+    /// The seat counts the format allows.
+    pub fn seats(self) -> &'static [u8] {
+        match self {
+            Format::Standard => &[2],
+            Format::Hydra => &[4, 6],
+            Format::Emperor => &[6],
+            Format::FreeForAll | Format::Hunter | Format::HunterFirstBlood | Format::Raid => {
+                &[3, 4, 5, 6]
+            }
+        }
+    }
+
+    /// Whether players are in teams of more than one.
+    pub fn has_teams(self) -> bool {
+        matches!(self, Format::Hydra | Format::Emperor | Format::Raid)
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim().to_ascii_lowercase().replace('-', "_");
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == key)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+                format!("unknown format `{s}` (known: {})", names.join(", "))
+            })
+    }
+}
+
+/// Which rulebook settles the points where the editions differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Edition {
+    /// *Rise of Empire* (the newer rulebook, the default).
+    #[default]
+    RiseOfEmpire,
+    /// The original base-set rulebook.
+    Classic,
+}
+
+impl std::str::FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+            "rise_of_empire" | "roe" => Ok(Edition::RiseOfEmpire),
+            "classic" => Ok(Edition::Classic),
+            _ => Err(format!(
+                "unknown edition `{s}` (known: rise_of_empire, classic)"
+            )),
+        }
+    }
 }
 
 /// When "target opponent discards a card" takes effect.
@@ -32,6 +127,8 @@ pub struct Config {
     pub seats: u8,
     /// The format.
     pub format: Format,
+    /// The rulebook edition where they differ.
+    pub edition: Edition,
     /// Timing of forced discards.
     pub discard_timing: DiscardTiming,
     /// Starting authority of each player.
@@ -48,6 +145,7 @@ impl Default for Config {
         Config {
             seats: 2,
             format: Format::Standard,
+            edition: Edition::RiseOfEmpire,
             discard_timing: DiscardTiming::Immediate,
             authority: 50,
             explorers: None,
@@ -59,13 +157,16 @@ impl Default for Config {
 impl Config {
     /// Checks the configuration.
     pub fn validate(&self) -> Result<(), String> {
+        let allowed = self.format.seats();
         match self.format {
-            Format::Standard if self.seats != 2 => Err(format!(
-                "the standard format has 2 seats, not {}",
-                self.seats
-            )),
-            Format::FreeForAll if !(3..=6).contains(&self.seats) => Err(format!(
-                "free-for-all takes 3 to 6 seats, not {}",
+            _ if !allowed.contains(&self.seats) => Err(format!(
+                "the {} format takes {} seats, not {}",
+                self.format.name(),
+                match allowed {
+                    [one] => one.to_string(),
+                    [a, b] => format!("{a} or {b}"),
+                    many => format!("{} to {}", many[0], many[many.len() - 1]),
+                },
                 self.seats
             )),
             _ if self.authority <= 0 => Err("starting authority must be positive".into()),
@@ -74,13 +175,91 @@ impl Config {
         }
     }
 
-    /// Cards in hand at the start for the seat `order` places after the first player
-    /// (0 = first player).
-    pub fn starting_hand(&self, order: usize) -> usize {
-        match (self.format, order) {
-            (_, 0) => 3,
-            (Format::FreeForAll, 1) => 4,
+    /// A configuration of `format` with its usual seat count (the smallest it allows).
+    pub fn of_format(format: Format, seats: Option<u8>) -> Config {
+        Config {
+            seats: seats.unwrap_or(format.seats()[0]),
+            format,
+            ..Config::default()
+        }
+    }
+
+    /// The team of `seat`: its own index without teams; Hydra and Emperor: the first half of
+    /// the seats, then the second; Raid: the Boss (`p1`) alone, then the Soldiers.
+    pub fn team_of(&self, seat: usize) -> u8 {
+        let n = self.seats as usize;
+        match self.format {
+            Format::Hydra | Format::Emperor => (seat >= n / 2) as u8,
+            Format::Raid => (seat > 0) as u8,
+            _ => seat as u8,
+        }
+    }
+
+    /// Whether `seat` is an Emperor (Emperor format: the middle seat of each team, `p2` and `p5`).
+    pub fn is_emperor(&self, seat: usize) -> bool {
+        self.format == Format::Emperor && seat % 3 == 1
+    }
+
+    /// Number of Elite Soldiers (Raid).
+    fn soldiers(&self) -> usize {
+        self.seats as usize - 1
+    }
+
+    /// The Boss's starting authority and hand size (Raid), by the number of Soldiers.
+    pub fn boss(&self) -> (i32, usize) {
+        match self.soldiers() {
+            0..=2 => (50, 7),
+            3 => (70, 7),
+            4 => (70, 8),
+            _ => (90, 8),
+        }
+    }
+
+    /// Starting authority of `seat` (a Hydra team's shared authority for each of its members).
+    pub fn starting_authority(&self, seat: usize) -> i32 {
+        match self.format {
+            Format::Hydra if self.seats == 4 => 75,
+            Format::Hydra => 100,
+            Format::Emperor if self.is_emperor(seat) => 60,
+            Format::Raid if seat == 0 => self.boss().0,
+            _ => self.authority,
+        }
+    }
+
+    /// Cards drawn at the end of each turn by `seat`.
+    pub fn hand_size(&self, seat: usize) -> usize {
+        match self.format {
+            Format::Raid if seat == 0 => self.boss().1,
             _ => 5,
+        }
+    }
+
+    /// Cards in hand at the start for `seat`, when `first` plays first.
+    pub fn starting_hand(&self, seat: usize, first: usize) -> usize {
+        let n = self.seats as usize;
+        let order = (seat + n - first) % n;
+        match self.format {
+            Format::Standard => {
+                if order == 0 {
+                    3
+                } else {
+                    5
+                }
+            }
+            Format::FreeForAll | Format::Hunter | Format::HunterFirstBlood => match order {
+                0 => 3,
+                1 => 4,
+                _ => 5,
+            },
+            Format::Hydra | Format::Emperor => {
+                if self.team_of(seat) == self.team_of(first) {
+                    3
+                } else {
+                    5
+                }
+            }
+            Format::Raid if seat == 0 => self.boss().1 - 2,
+            Format::Raid => 5,
         }
     }
 

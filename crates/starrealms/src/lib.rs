@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 pub mod action;
 pub mod cards;
 pub mod config;
+mod formats;
 pub mod observation;
 pub mod rollout;
 pub mod scenario;
@@ -21,7 +22,7 @@ pub mod state;
 
 pub use action::Action;
 pub use cards::{CardDef, CardId, CardSet};
-pub use config::{Config, DiscardTiming, Format};
+pub use config::{Config, DiscardTiming, Edition, Format};
 pub use observation::Observation;
 pub use scenario::{Scenario, ScenarioError};
 pub use state::{InPlay, Pending, Player, State};

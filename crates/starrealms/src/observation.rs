@@ -73,6 +73,10 @@ pub struct Observation {
     pub to_move: Option<Seat>,
     /// Whether the game is over.
     pub over: bool,
+    /// Once over: the winning seats as a bit mask (0: a draw).
+    pub victors: u8,
+    /// Card passings still owed by fallen players, `(from, to)`.
+    pub bequests: Vec<(Seat, Seat)>,
     /// The decision waited for.
     pub pending: Option<Pending>,
     /// Effects still to resolve.
@@ -145,6 +149,8 @@ impl Observation {
             turn: state.turn,
             to_move: state.to_move(),
             over: state.over,
+            victors: state.victors,
+            bequests: state.bequests.to_vec(),
             pending: state.pending,
             frames: state.frames.to_vec(),
             row: state.row,
@@ -155,7 +161,7 @@ impl Observation {
             players: state
                 .players
                 .iter()
-                .map(|(s, p)| PlayerView::of(p, Some(s) == seat))
+                .map(|(s, p)| PlayerView::of(p, seat.is_some_and(|v| state.sees_hand(v, s))))
                 .collect(),
         }
     }
@@ -218,6 +224,8 @@ impl Observation {
             pending: self.pending,
             frames: self.frames.iter().copied().collect::<ArrayVec<Frame, 6>>(),
             over: self.over,
+            victors: self.victors,
+            bequests: self.bequests.iter().copied().collect(),
             rng: game::rng_from_seed(seed),
         }
     }

@@ -100,8 +100,9 @@ impl<'de> Deserialize<'de> for TradeDeckSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct PlayerSetup {
-    /// Authority (default 50).
-    pub authority: i32,
+    /// Authority (default: the format's starting authority for the seat, 50 in most).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub authority: Option<i32>,
     /// Still in the game (default true).
     pub alive: bool,
     /// Team (default: the seat's index).
@@ -135,7 +136,7 @@ pub struct PlayerSetup {
 impl Default for PlayerSetup {
     fn default() -> Self {
         PlayerSetup {
-            authority: 50,
+            authority: None,
             alive: true,
             team: None,
             hand: Vec::new(),
@@ -190,6 +191,12 @@ pub struct Setup {
     pub frames: Vec<Frame>,
     /// Whether the game is over.
     pub over: bool,
+    /// Once over: the winners (default: the players still in, if they are one team).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub winners: Vec<Seat>,
+    /// Card passings still owed by fallen players, `[from, to]`, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bequests: Vec<(Seat, Seat)>,
     /// Actions to apply, in text form (scenario files; [`Setup::build`] ignores them).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<String>,
@@ -213,6 +220,8 @@ impl Default for Setup {
             pending: None,
             frames: Vec::new(),
             over: false,
+            winners: Vec::new(),
+            bequests: Vec::new(),
             actions: Vec::new(),
         }
     }
@@ -374,6 +383,16 @@ fn check_pending(p: &Pending, players: &[Player], current: &Player) -> Result<()
         Pending::TopOrDiscard { card } if current.discard.last() != Some(&card) => {
             Err(format!("{card} is not on top of the discard pile"))
         }
+        Pending::Bequeath { from, to }
+            if !players
+                .get(from.index())
+                .is_some_and(|p| !p.alive && !p.discard.is_empty())
+                || !players.get(to.index()).is_some_and(|p| p.alive) =>
+        {
+            Err(format!(
+                "{from} must be a fallen player with cards set aside and {to} a player in the game"
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -437,7 +456,8 @@ impl Setup {
                     }
                 }
             }
-            if p.alive && p.authority <= 0 && !self.over {
+            let authority = p.authority.unwrap_or(config.starting_authority(i));
+            if p.alive && authority <= 0 && !self.over {
                 return Err(invalid(
                     at("authority"),
                     "a player in the game has positive authority",
@@ -498,9 +518,9 @@ impl Setup {
                 bases,
                 trade: p.trade,
                 combat: p.combat,
-                authority: p.authority,
+                authority,
                 alive: p.alive,
-                team: p.team.unwrap_or(i as u8),
+                team: p.team.unwrap_or(config.team_of(i)),
                 pending_discards: p.pending_discards,
                 next_ship_top: p.next_ship_top,
                 played,
@@ -600,6 +620,38 @@ impl Setup {
         if let Some(p) = &self.pending {
             check_pending(p, &players, current).map_err(|m| invalid("pending", m))?;
         }
+        if self.bequests.len() > 5 {
+            return Err(invalid("bequests", "at most 5 card passings"));
+        }
+        for (i, &(from, to)) in self.bequests.iter().enumerate() {
+            if from.index() >= players.len() || to.index() >= players.len() {
+                return Err(invalid(format!("bequests[{i}]"), "no such seat"));
+            }
+        }
+        let mut victors = 0u8;
+        for (i, w) in self.winners.iter().enumerate() {
+            if w.index() >= players.len() {
+                return Err(invalid(
+                    format!("winners[{i}]"),
+                    format!("there is no seat {w}"),
+                ));
+            }
+            victors |= 1 << w.0;
+        }
+        if !self.over && victors != 0 {
+            return Err(invalid("winners", "only a finished game has winners"));
+        }
+        if self.over && self.winners.is_empty() {
+            let mut teams = players.iter().filter(|p| p.alive).map(|p| p.team);
+            let first = teams.next();
+            if !teams.any(|t| Some(t) != first) {
+                victors = players
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.alive)
+                    .fold(0, |m, (i, _)| m | 1 << i);
+            }
+        }
         let state = State {
             config: config.clone(),
             players: PerSeat(players),
@@ -613,6 +665,8 @@ impl Setup {
             pending: self.pending,
             frames: self.frames.iter().copied().collect::<ArrayVec<Frame, 6>>(),
             over: self.over,
+            victors,
+            bequests: self.bequests.iter().copied().collect(),
             rng,
         };
         if !state.over && state.legal_actions().is_empty() {
@@ -631,7 +685,7 @@ impl Setup {
             .0
             .iter()
             .map(|p| PlayerSetup {
-                authority: p.authority,
+                authority: Some(p.authority),
                 alive: p.alive,
                 team: Some(p.team),
                 hand: p.hand.clone(),
@@ -670,6 +724,8 @@ impl Setup {
             pending: state.pending,
             frames: state.frames.to_vec(),
             over: state.over,
+            winners: state.winners(),
+            bequests: state.bequests.to_vec(),
             actions: Vec::new(),
         }
     }
@@ -793,7 +849,7 @@ impl Builder {
     }
     /// Sets a seat's authority.
     pub fn authority(mut self, seat: usize, authority: i32) -> Self {
-        self.player(seat).authority = authority;
+        self.player(seat).authority = Some(authority);
         self
     }
     /// Sets the trade row (up to five cards, left to right).

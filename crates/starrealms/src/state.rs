@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
 use crate::cards::{CardId, CardMask, Effect, Factions, Kind, ScrapFrom};
-use crate::config::{Config, DiscardTiming};
+use crate::config::{Config, DiscardTiming, Format};
 use crate::{Observation, cards};
 
 /// Cards drawn in the draw phase.
@@ -374,6 +374,15 @@ pub enum Pending {
         /// The ship.
         card: CardId,
     },
+    /// The fallen player `from` may pass one of its cards to `to`'s discard pile
+    /// (`bequeath <card>`, `pass`): an Emperor-format Admiral to his Emperor, a Raid Soldier to
+    /// each other Soldier.
+    Bequeath {
+        /// The fallen player (who decides).
+        from: Seat,
+        /// Who receives the card.
+        to: Seat,
+    },
 }
 
 /// A whole game of Star Realms.
@@ -403,6 +412,10 @@ pub struct State {
     pub frames: ArrayVec<Frame, 6>,
     /// Whether the game is over.
     pub over: bool,
+    /// Once over: the winning seats as a bit mask (bit `i`: seat `i`); 0 for a draw.
+    pub victors: u8,
+    /// Card passings still owed by fallen players, `(from, to)`, in order.
+    pub bequests: ArrayVec<(Seat, Seat), 5>,
     /// The game's RNG (shuffles). Part of the hidden state: never in an observation.
     pub rng: GameRng,
 }
@@ -425,12 +438,20 @@ impl State {
         let set = cards();
         let n = config.seats as usize;
         let mut rng = game::rng_from_seed(seed);
-        let first = Seat(game::below(&mut rng, n) as u8);
+        let first = match config.format {
+            // Player 1 opens (the Boss in a raid).
+            Format::Emperor | Format::Raid => Seat(0),
+            // A team is drawn; its first seat opens.
+            Format::Hydra => Seat((game::below(&mut rng, 2) * n / 2) as u8),
+            _ => Seat(game::below(&mut rng, n) as u8),
+        };
         let mut trade_deck = set.trade_deck.clone();
         let starting = &set.starting_deck;
         let explorers = config.explorer_count(set.def(set.explorer).spec.count);
         game::shuffle(&mut rng, &mut trade_deck);
-        let mut players = PerSeat::from_fn(n, |i| Player::new(config.authority, i as u8));
+        let mut players = PerSeat::from_fn(n, |i| {
+            Player::new(config.starting_authority(i), config.team_of(i))
+        });
         for p in players.0.iter_mut() {
             p.deck.extend_from_slice(starting);
             game::shuffle(&mut rng, &mut p.deck);
@@ -448,6 +469,8 @@ impl State {
             pending: None,
             frames: ArrayVec::new(),
             over: false,
+            victors: 0,
+            bequests: ArrayVec::new(),
             rng,
         };
         for slot in 0..ROW_SIZE {
@@ -455,7 +478,7 @@ impl State {
         }
         for order in 0..n {
             let seat = Seat(((first.index() + order) % n) as u8);
-            state.draw(seat, config.starting_hand(order));
+            state.draw(seat, config.starting_hand(seat.index(), first.index()));
         }
         Ok(state)
     }
@@ -468,6 +491,7 @@ impl State {
         }
         Some(match self.pending {
             Some(Pending::Discard { seat, .. }) => seat,
+            Some(Pending::Bequeath { from, .. }) => from,
             _ => self.current,
         })
     }
@@ -483,16 +507,10 @@ impl State {
         &mut self.players[self.current]
     }
 
-    /// Whether `attacker` may attack or target `defender` (and its bases) in this format.
-    pub fn is_opponent(&self, attacker: Seat, defender: Seat) -> bool {
-        let d = &self.players[defender];
-        d.alive && d.team != self.players[attacker].team
-    }
-
-    /// Whether the base at `index` of `defender` can be attacked or targeted now.
+    /// Whether the base at `index` of `defender` can be attacked or targeted now (outposts
+    /// first), the format's targeting rules aside.
     pub fn base_targetable(&self, defender: Seat, index: usize) -> bool {
-        let d = &self.players[defender];
-        d.bases[index].is_outpost() || !d.has_outpost()
+        self.players[defender].bases[index].is_outpost() || !self.shielded(defender)
     }
 
     // ----- legal actions -------------------------------------------------------------------
@@ -575,29 +593,39 @@ impl State {
         if self.explorers > 0 && set.info(set.explorer).cost as u16 <= me.trade {
             out.push(Action::BuyExplorer);
         }
+        let cur = self.current;
         if me.combat > 0 {
-            let team = me.team;
-            let opponent = |p: &Player| p.alive && p.team != team;
-            for (seat, p) in self.players.iter() {
-                if opponent(p) && !p.has_outpost() {
+            for (seat, _) in self.players.iter() {
+                if self.may_target_player(cur, seat) && !self.shielded(seat) {
                     for n in 1..=(me.combat as usize).min(MAX_ATTACK) {
                         out.push(Action::AttackPlayer(seat, n as u8));
                     }
                 }
             }
             for (seat, p) in self.players.iter() {
-                if !opponent(p) || p.bases.is_empty() {
+                if p.bases.is_empty() || !self.may_target_bases(cur, seat) {
                     continue;
                 }
-                let outpost = p.has_outpost();
+                let shielded = self.shielded(seat);
+                let partial = self.partial_base_damage(cur, seat);
                 for (i, b) in p.bases.iter().enumerate() {
                     let info = set.info(b.card);
                     let need = info.defense.saturating_sub(b.damage) as u16;
-                    if (!outpost || info.kind == Kind::Outpost) && need <= me.combat {
+                    if (!shielded || info.kind == Kind::Outpost) && (partial || need <= me.combat) {
                         out.push(Action::AttackBase(seat, i as u8));
                     }
                 }
             }
+        }
+        if self.config.format == Format::Emperor && me.trade >= 1 {
+            // Pay 1 trade: a card of the discard pile goes to a teammate's.
+            CardMask::each_kind(&me.discard, |c| {
+                for (seat, p) in self.players.iter() {
+                    if seat != cur && p.alive && p.team == me.team {
+                        out.push(Action::Give(c, seat));
+                    }
+                }
+            });
         }
         out.push(Action::End);
     }
@@ -641,10 +669,15 @@ impl State {
             }
             Pending::DiscardTarget => {
                 for (seat, _) in self.players.iter() {
-                    if self.is_opponent(self.current, seat) {
+                    if self.may_target_player(self.current, seat) {
                         out.push(Action::Target(seat));
                     }
                 }
+            }
+            Pending::Bequeath { from, .. } => {
+                // `pass` sorts before `bequeath`.
+                out.push(Action::Pass);
+                self.bequest_kinds(from, out);
             }
             Pending::Discard { seat, .. } => {
                 CardMask::each_kind(&self.players[seat].hand, |c| out.push(Action::Discard(c)));
@@ -682,7 +715,7 @@ impl State {
 
     fn push_destroy_targets(&self, out: &mut Vec<Action>) {
         for (seat, p) in self.players.iter() {
-            if !self.is_opponent(self.current, seat) {
+            if !self.may_target_bases(self.current, seat) {
                 continue;
             }
             for i in 0..p.bases.len() {
@@ -708,10 +741,11 @@ impl State {
             }
             Pending::ScrapTradeRow { .. } => self.row.iter().any(Option::is_some),
             Pending::DestroyBase { .. } => self.players.iter().any(|(seat, p)| {
-                self.is_opponent(self.current, seat)
+                self.may_target_bases(self.current, seat)
                     && (0..p.bases.len()).any(|i| self.base_targetable(seat, i))
             }),
             Pending::DiscardTarget => true,
+            Pending::Bequeath { from, .. } => !self.players[from].discard.is_empty(),
             Pending::Discard { seat, left } => left > 0 && !self.players[seat].hand.is_empty(),
             Pending::DiscardThenDraw { left, .. } => left > 0 && !me.hand.is_empty(),
             Pending::CopyShip { ship } => me
@@ -773,8 +807,19 @@ impl State {
             {
                 format!("there is no seat {s}")
             }
-            Action::AttackPlayer(s, _) if self.players[s].has_outpost() => {
-                format!("{s} has an outpost in play")
+            Action::AttackPlayer(s, _) | Action::AttackBase(s, _) | Action::Destroy(s, _)
+                if !self.may_target_bases(self.current, s) =>
+            {
+                format!(
+                    "{s} may not be attacked or targeted by {} in this format",
+                    self.current
+                )
+            }
+            Action::AttackPlayer(s, _) if !self.may_target_player(self.current, s) => {
+                format!("{s} may not be attacked by {} in this format", self.current)
+            }
+            Action::AttackPlayer(s, _) if self.shielded(s) => {
+                format!("{s} is shielded by an outpost")
             }
             Action::AttackBase(s, i) | Action::Destroy(s, i)
                 if (i as usize) < self.players[s].bases.len()
@@ -847,8 +892,25 @@ impl State {
             Action::AttackBase(seat, i) => {
                 let b = self.players[seat].bases[i as usize];
                 let need = set.info(b.card).defense.saturating_sub(b.damage) as u16;
-                self.players[cur].combat -= need;
-                self.destroy_base(seat, i as usize);
+                let spent = need.min(self.players[cur].combat);
+                self.players[cur].combat -= spent;
+                if spent < need {
+                    // Raid: damage on the Boss's bases stays until the Boss's turn.
+                    self.players[seat].bases[i as usize].damage += spent as u8;
+                } else {
+                    self.destroy_base(seat, i as usize);
+                }
+            }
+            Action::Give(c, seat) => {
+                let me = self.me_mut();
+                me.trade -= 1;
+                let at = me
+                    .discard
+                    .iter()
+                    .rposition(|&x| x == c)
+                    .expect("legal give");
+                me.discard.remove(at);
+                self.players[seat].discard.push(c);
             }
             Action::End => self.end_turn(),
             _ => unreachable!("decision action {action} outside a decision"),
@@ -969,6 +1031,15 @@ impl State {
                 me.deck.push(c);
                 me.deck_known += 1;
             }
+            (Pending::Bequeath { from, to }, a) => {
+                if let Action::Bequeath(c) = a {
+                    let pool = &mut self.players[from].discard;
+                    let at = pool.iter().rposition(|&x| x == c).expect("legal bequest");
+                    pool.remove(at);
+                    self.players[to].discard.push(c);
+                }
+                self.next_bequest(from);
+            }
             (Pending::TopOrDiscard { .. }, Action::Pass)
             | (Pending::ScrapTradeRow { .. }, Action::Pass)
             | (Pending::DestroyBase { .. }, Action::Pass) => {}
@@ -1023,13 +1094,13 @@ impl State {
         match *e {
             Effect::Trade(n) => self.me_mut().trade += n as u16,
             Effect::Combat(n) => self.me_mut().combat += n as u16,
-            Effect::Authority(n) => self.me_mut().authority += n as i32,
+            Effect::Authority(n) => self.gain_authority(cur, n as i32),
             Effect::Draw(n) => self.draw(cur, n as usize),
             Effect::OpponentDiscards => {
                 let mut only = None;
                 let mut count = 0;
                 for (s, _) in self.players.iter() {
-                    if self.is_opponent(cur, s) {
+                    if self.may_target_player(cur, s) {
                         only = Some(s);
                         count += 1;
                     }
@@ -1149,7 +1220,7 @@ impl State {
         }
     }
 
-    fn scrap_card(&mut self, c: CardId) {
+    pub(crate) fn scrap_card(&mut self, c: CardId) {
         if c == cards().explorer {
             self.explorers += 1;
         } else {
@@ -1165,26 +1236,6 @@ impl State {
         let p = &mut self.players[seat];
         let b = p.bases.remove(index);
         p.discard.push(b.card);
-    }
-
-    fn damage(&mut self, seat: Seat, n: i32) {
-        let p = &mut self.players[seat];
-        p.authority -= n;
-        if p.authority <= 0 {
-            self.defeat(seat);
-        }
-    }
-
-    fn defeat(&mut self, seat: Seat) {
-        self.players[seat].alive = false;
-        let mut teams = self.players.0.iter().filter(|p| p.alive).map(|p| p.team);
-        if let Some(t) = teams.next()
-            && teams.all(|u| u == t)
-        {
-            self.over = true;
-            self.pending = None;
-            self.frames.clear();
-        }
     }
 
     /// Draws up to `n` cards, reshuffling the discard pile when the deck runs out; with both
@@ -1225,12 +1276,7 @@ impl State {
             b.primary_used = false;
             b.ally_used = false;
         }
-        for p in self.players.0.iter_mut() {
-            for b in p.bases.iter_mut() {
-                b.damage = 0;
-            }
-        }
-        self.draw(cur, HAND_SIZE);
+        self.draw(cur, self.config.hand_size(cur.index()));
         let n = self.players.len();
         let mut next = cur;
         loop {
@@ -1241,6 +1287,16 @@ impl State {
         }
         self.current = next;
         self.turn += 1;
+        // Damage on bases lasts for a turn; in a raid, damage on the Boss's bases lasts until
+        // the Boss's turn.
+        let raid = self.config.format == Format::Raid;
+        for (seat, p) in self.players.0.iter_mut().enumerate() {
+            if !raid || seat != 0 || next.0 == 0 {
+                for b in p.bases.iter_mut() {
+                    b.damage = 0;
+                }
+            }
+        }
         if self.turn >= self.config.turn_limit {
             self.over = true;
             return;
@@ -1256,9 +1312,18 @@ impl State {
 
     // ----- results and views ---------------------------------------------------------------
 
-    /// Per-seat results once the game is over: 1 for the surviving team, 0 for the others; in a
-    /// draw at the turn limit, the teams still alive share 1.
+    /// Per-seat results once the game is over: 1 for each winner (a winning team's fallen
+    /// members included), 0 for the others; in a draw at the turn limit, the teams still alive
+    /// share 1.
     pub fn returns(&self) -> Vec<f64> {
+        if !self.over {
+            return vec![0.0; self.players.len()];
+        }
+        if self.victors != 0 {
+            return (0..self.players.len())
+                .map(|i| f64::from(self.victors >> i & 1))
+                .collect();
+        }
         let mut teams: ArrayVec<u8, { game::MAX_SEATS }> = ArrayVec::new();
         for p in self.players.0.iter().filter(|p| p.alive) {
             if !teams.contains(&p.team) {
@@ -1269,28 +1334,23 @@ impl State {
         self.players
             .0
             .iter()
-            .map(|p| if self.over && p.alive { share } else { 0.0 })
+            .map(|p| if p.alive { share } else { 0.0 })
             .collect()
     }
 
     /// Whether the game ended in a draw (at the turn limit).
     pub fn is_draw(&self) -> bool {
-        self.over && {
-            let mut alive = self.players.0.iter().filter(|p| p.alive).map(|p| p.team);
-            let first = alive.next();
-            alive.any(|t| Some(t) != first)
-        }
+        self.over && self.victors == 0
     }
 
     /// The winning seats, once the game is over (none after a draw).
     pub fn winners(&self) -> Vec<Seat> {
-        if !self.over || self.is_draw() {
+        if !self.over {
             return Vec::new();
         }
-        self.players
-            .iter()
-            .filter(|(_, p)| p.alive)
-            .map(|(s, _)| s)
+        (0..self.players.len() as u8)
+            .filter(|&i| self.victors >> i & 1 == 1)
+            .map(Seat)
             .collect()
     }
 

@@ -1,13 +1,15 @@
-//! Conformance suite: random games in every supported seat count, checking the game model's
-//! promises at every step.
+//! Conformance suite: random games in every format, edition and seat count, checking the game
+//! model's promises at every step.
 
 use game::record::Recorded;
 use game::{Action as _, GameRecord, Seat};
 use starrealms::scenario::Setup;
-use starrealms::{Action, Config, Format, State, rollout};
+use starrealms::{Action, Config, Edition, Format, Pending, State, rollout};
 
 const GAMES_2P: u64 = 150;
 const GAMES_NP: u64 = 40;
+/// Games per format, edition and seat count beyond the duel.
+const GAMES_FORMAT: u64 = 4;
 
 fn configs() -> Vec<(Config, u64)> {
     let mut v = vec![(Config::default(), GAMES_2P)];
@@ -20,6 +22,21 @@ fn configs() -> Vec<(Config, u64)> {
             },
             GAMES_NP,
         ));
+    }
+    for format in Format::ALL {
+        for &seats in format.seats() {
+            for edition in [Edition::RiseOfEmpire, Edition::Classic] {
+                v.push((
+                    Config {
+                        seats,
+                        format,
+                        edition,
+                        ..Config::default()
+                    },
+                    GAMES_FORMAT,
+                ));
+            }
+        }
     }
     v.push((
         Config {
@@ -38,7 +55,9 @@ fn check_observations(state: &State, rng: &mut game::GameRng) {
         let obs = state.observation(seat);
         for (j, p) in obs.players.iter().enumerate() {
             let real = &state.players.0[j];
-            if j == i {
+            let raid_team = state.config.format == Format::Raid && i != 0 && j != 0;
+            assert_eq!(state.sees_hand(seat, Seat(j as u8)), j == i || raid_team);
+            if j == i || raid_team {
                 let mut hand = real.hand.clone();
                 hand.sort();
                 assert_eq!(p.hand.as_ref(), Some(&hand));
@@ -113,9 +132,10 @@ fn random_games_keep_every_promise() {
                     assert_eq!(Action::from_index(a.index()), Some(*a), "index of {a}");
                 }
                 let to_move = state.to_move().unwrap();
+                let passing = matches!(state.pending, Some(Pending::Bequeath { from, .. }) if from == to_move);
                 assert!(
-                    state.players[to_move].alive,
-                    "a defeated seat never decides"
+                    state.players[to_move].alive || passing,
+                    "a defeated seat decides nothing but the card it passes on"
                 );
                 if steps.is_multiple_of(7) {
                     assert_eq!(state.clone(), *state);
@@ -139,7 +159,21 @@ fn random_games_keep_every_promise() {
             assert_eq!(end.card_counts(), counts);
             let returns = end.returns();
             assert_eq!(returns.len(), seats);
-            assert!((returns.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            if end.is_draw() {
+                assert!((returns.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            } else {
+                let winners = end.winners();
+                assert!(
+                    !winners.is_empty(),
+                    "a finished game has winners or is a draw"
+                );
+                for (i, r) in returns.iter().enumerate() {
+                    assert_eq!(*r, f64::from(winners.contains(&Seat(i as u8))));
+                }
+                // Winners are one team.
+                let team = end.players[winners[0]].team;
+                assert!(winners.iter().all(|&w| end.players[w].team == team));
+            }
             // The record round-trips through JSON and replays to the same state.
             let json = game.record().to_json();
             let record = GameRecord::from_json(&json).unwrap();

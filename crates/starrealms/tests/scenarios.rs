@@ -614,12 +614,12 @@ fn config_fields() {
     assert_eq!(s.config.turn_limit, 30);
     assert_eq!((s.current, s.first, s.turn), (Seat(1), Seat(3), 7));
     assert_eq!(s.players.0[1].team, 0);
-    // A player's authority is the player's field, not `config.authority`.
-    assert_eq!(s.players.0[0].authority, 50);
+    // A player's authority defaults to the format's starting authority: `config.authority`.
+    assert_eq!(s.players.0[0].authority, 40);
     assert_eq!(s.explorers, 10, "the pile is the top-level `explorers`");
-    assert!(!s.is_opponent(Seat(1), Seat(0)), "same team");
-    assert!(!s.is_opponent(Seat(1), Seat(2)), "out of the game");
-    assert!(s.is_opponent(Seat(1), Seat(3)));
+    assert!(!s.may_target_player(Seat(1), Seat(0)), "same team");
+    assert!(!s.may_target_player(Seat(1), Seat(2)), "out of the game");
+    assert!(s.may_target_player(Seat(1), Seat(3)));
 }
 
 // ----- errors --------------------------------------------------------------------------------
@@ -792,7 +792,7 @@ fn invalid_fields_name_their_path() {
         (
             r#"{ "config": { "seats": 3 }, "players": [{}, {}, {}] }"#.into(),
             "config",
-            "the standard format has 2 seats, not 3",
+            "the standard format takes 2 seats, not 3",
         ),
         (
             two_players("", r#""ships": ["Scout", "Blob Wheel"]"#, ""),
@@ -1208,10 +1208,11 @@ fn decision_name(p: &Pending) -> &'static str {
         Pending::CopyShip { .. } => "copy_ship",
         Pending::AcquireFree => "acquire_free",
         Pending::TopOrDiscard { .. } => "top_or_discard",
+        Pending::Bequeath { .. } => "bequeath",
     }
 }
 
-const ALL_DECISIONS: [&str; 10] = [
+const ALL_DECISIONS: [&str; 11] = [
     "choose",
     "scrap",
     "scrap_trade_row",
@@ -1222,6 +1223,7 @@ const ALL_DECISIONS: [&str; 10] = [
     "copy_ship",
     "acquire_free",
     "top_or_discard",
+    "bequeath",
 ];
 
 #[test]

@@ -410,6 +410,17 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
             best(&scored, rng)
         }
         Some(Pending::TopOrDiscard { .. }) => Some(Action::Top),
+        Some(Pending::Bequeath { .. }) => {
+            // A fallen player passes its best card on.
+            let scored: Vec<(f32, Action)> = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Bequeath(c) => Some((cx.keep(c), a)),
+                    _ => None,
+                })
+                .collect();
+            best(&scored, rng)
+        }
     };
     match choice {
         Some(a) if legal.contains(&a) => a,
@@ -607,15 +618,29 @@ fn attack(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
     if let Some(a) = best(&bases, rng) {
         return Some(a);
     }
-    let target = cx
+    // The weakest reachable player; ties are broken at random, so that a table of bots does not
+    // gang up on the lowest seat.
+    let reachable: Vec<(Seat, i32)> = cx
         .opponents()
         .filter(|&(s, _)| {
             legal
                 .iter()
                 .any(|a| matches!(a, Action::AttackPlayer(t, _) if *t == s))
         })
-        .min_by_key(|(_, p)| p.authority)?;
-    hit_player(legal, target.0)
+        .map(|(s, p)| (s, p.authority))
+        .collect();
+    let lowest = reachable.iter().map(|&(_, a)| a).min()?;
+    let tied: Vec<Seat> = reachable
+        .iter()
+        .filter(|&&(_, a)| a == lowest)
+        .map(|&(s, _)| s)
+        .collect();
+    let target = if tied.len() == 1 {
+        tied[0]
+    } else {
+        tied[game::below(rng, tied.len())]
+    };
+    hit_player(legal, target)
 }
 
 /// A purchase plan: its total value above the minimum and the first card to buy.
