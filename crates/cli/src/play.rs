@@ -172,13 +172,20 @@ enum Input {
 }
 
 /// Reads one valid command, re-prompting on anything else.
-/// The actions listed with numbers: all legal ones, except that an attack on a player is listed
-/// only with the largest amount (smaller amounts can still be typed: `attack p2 3`).
+/// The actions listed with numbers: all legal ones, except that an attack on a player or a
+/// transfer to a teammate is listed only with the largest amount (smaller amounts can still be
+/// typed: `attack p2 3`, `transfer p2 trade 1`).
 fn shown_actions(legal: &[Action]) -> Vec<Action> {
     let mut shown: Vec<Action> = Vec::with_capacity(legal.len());
+    let amount_of = |a: &Action| match *a {
+        Action::AttackPlayer(s, _) => Some((0, s)),
+        Action::TransferTrade(s, _) => Some((1, s)),
+        Action::TransferCombat(s, _) => Some((2, s)),
+        _ => None,
+    };
     for &a in legal {
-        if let (Action::AttackPlayer(s, _), Some(Action::AttackPlayer(last, _))) = (a, shown.last())
-            && s == *last
+        if let (Some(kind), Some(last)) = (amount_of(&a), shown.last())
+            && amount_of(last) == Some(kind)
         {
             shown.pop();
         }

@@ -342,6 +342,17 @@ pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String
             "act.give",
             &[("card", &card(c, lang)), ("player", &names.of(s))],
         ),
+        Action::TransferTrade(s, n) => tf(
+            lang,
+            "act.transfer_trade",
+            &[("n", &n), ("player", &names.of(s))],
+        ),
+        Action::TransferCombat(s, n) => tf(
+            lang,
+            "act.transfer_combat",
+            &[("n", &n), ("player", &names.of(s))],
+        ),
+        Action::Switch(s) => tf(lang, "act.switch", &[("player", &names.of(s))]),
         Action::Bequeath(c) => match obs.pending {
             Some(Pending::Bequeath { to, .. }) => tf(
                 lang,

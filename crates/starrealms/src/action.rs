@@ -49,6 +49,12 @@ pub enum Action {
     /// Pay 1 trade to move a card of the discard pile to a teammate's (Emperor format):
     /// `give <seat> <card>`.
     Give(CardId, Seat),
+    /// Move trade to a teammate's pool (Hydra): `transfer <seat> trade <n>`.
+    TransferTrade(Seat, u8),
+    /// Move combat to a teammate's pool (Hydra, *Rise of Empire*): `transfer <seat> combat <n>`.
+    TransferCombat(Seat, u8),
+    /// Hand the team's turn to a teammate who has not ended it (Hydra): `switch <seat>`.
+    Switch(Seat),
     /// End the main phase (discard and draw follow): `end`.
     End,
     /// Pick option `n` of a "choose one": `choose <n>`.
@@ -84,7 +90,7 @@ fn kinds() -> usize {
 }
 
 /// Dense-index layout: (variant, size) in order.
-fn layout() -> [usize; 25] {
+fn layout() -> [usize; 28] {
     let k = kinds();
     [
         k,                      // Play
@@ -112,6 +118,9 @@ fn layout() -> [usize; 25] {
         1,                      // Pass
         k * MAX_SEATS,          // Give
         k,                      // Bequeath
+        MAX_SEATS * MAX_ATTACK, // TransferTrade
+        MAX_SEATS * MAX_ATTACK, // TransferCombat
+        MAX_SEATS,              // Switch
     ]
 }
 
@@ -145,6 +154,9 @@ impl Action {
             Pass => (22, 0),
             Give(id, s) => (23, c(id) * MAX_SEATS + s.index()),
             Bequeath(id) => (24, c(id)),
+            TransferTrade(s, n) => (25, s.index() * MAX_ATTACK + (n as usize - 1)),
+            TransferCombat(s, n) => (26, s.index() * MAX_ATTACK + (n as usize - 1)),
+            Switch(s) => (27, s.index()),
         }
     }
 
@@ -178,6 +190,9 @@ impl Action {
             22 => Pass,
             23 => Give(card(o / MAX_SEATS), Seat((o % MAX_SEATS) as u8)),
             24 => Bequeath(card(o)),
+            25 => TransferTrade(seat(o, MAX_ATTACK), (o % MAX_ATTACK + 1) as u8),
+            26 => TransferCombat(seat(o, MAX_ATTACK), (o % MAX_ATTACK + 1) as u8),
+            27 => Switch(Seat(o as u8)),
             _ => return None,
         })
     }
@@ -237,6 +252,9 @@ impl fmt::Display for Action {
             Pass => write!(f, "pass"),
             Give(c, s) => write!(f, "give {s} {c}"),
             Bequeath(c) => write!(f, "bequeath {c}"),
+            TransferTrade(s, n) => write!(f, "transfer {s} trade {n}"),
+            TransferCombat(s, n) => write!(f, "transfer {s} combat {n}"),
+            Switch(s) => write!(f, "switch {s}"),
         }
     }
 }
@@ -338,6 +356,30 @@ impl std::str::FromStr for Action {
                 let i = num(rest.get(2), MAX_BASES, "base position")?;
                 end(4)?;
                 return Ok(Destroy(s, i));
+            }
+            ("switch", _) => {
+                let s = seat(rest.first())?;
+                end(2)?;
+                return Ok(Switch(s));
+            }
+            ("transfer", _) => {
+                let s = seat(rest.first())?;
+                let kind = rest.get(1).copied();
+                let w = rest.get(2).ok_or_else(|| fail("missing amount"))?;
+                let n: usize = w
+                    .parse()
+                    .map_err(|_| fail(&format!("`{w}` is not an amount")))?;
+                if n == 0 || n > MAX_ATTACK {
+                    return Err(fail(&format!(
+                        "a transfer moves 1 to {MAX_ATTACK} at a time"
+                    )));
+                }
+                end(4)?;
+                return match kind {
+                    Some("trade") => Ok(TransferTrade(s, n as u8)),
+                    Some("combat") => Ok(TransferCombat(s, n as u8)),
+                    _ => Err(fail("expected `transfer <seat> trade|combat <n>`")),
+                };
             }
             ("target", _) => {
                 let s = seat(rest.first())?;

@@ -104,9 +104,59 @@ impl State {
     }
 
     /// Whether `attacker` may deal part of a base's defense, the damage staying on it: Elite
-    /// Soldiers against the Boss's bases (Raid), whose damage adds up until the Boss's turn.
+    /// Soldiers against the Boss's bases (Raid), whose damage adds up until the Boss's turn;
+    /// Hydra teammates combining their combat against a base (classic edition), whose damage
+    /// adds up during the team's turn.
     pub fn partial_base_damage(&self, attacker: Seat, defender: Seat) -> bool {
-        self.config.format == Format::Raid && defender.0 == 0 && attacker.0 != 0
+        match self.config.format {
+            Format::Raid => defender.0 == 0 && attacker.0 != 0,
+            Format::Hydra => self.config.edition == Edition::Classic,
+            _ => false,
+        }
+    }
+
+    /// Hydra: a living teammate of `seat` who has not ended its part of the team turn.
+    pub(crate) fn playing_teammate(&self, seat: Seat) -> Option<Seat> {
+        let team = self.players[seat].team;
+        self.players
+            .iter()
+            .find(|(s, p)| *s != seat && p.alive && p.team == team && !p.done)
+            .map(|(s, _)| s)
+    }
+
+    /// Hydra team-turn actions of the player in control, in action order: pool transfers to
+    /// teammates still playing (trade in both editions, "to acquire cards together"; combat in
+    /// *Rise of Empire* only, where classic teammates combine combat against bases instead),
+    /// then handing control over.
+    pub(crate) fn hydra_actions(&self, out: &mut Vec<crate::Action>) {
+        use crate::Action;
+        use crate::action::MAX_ATTACK;
+        let cur = self.current;
+        let me = &self.players[cur];
+        let team = me.team;
+        let mates = || {
+            self.players
+                .iter()
+                .filter(move |(s, p)| *s != cur && p.alive && p.team == team && !p.done)
+                .map(|(s, _)| s)
+        };
+        for seat in mates() {
+            for n in 1..=(me.trade as usize).min(MAX_ATTACK) {
+                out.push(Action::TransferTrade(seat, n as u8));
+            }
+        }
+        if self.config.edition == Edition::RiseOfEmpire {
+            for seat in mates() {
+                for n in 1..=(me.combat as usize).min(MAX_ATTACK) {
+                    out.push(Action::TransferCombat(seat, n as u8));
+                }
+            }
+        }
+        if self.progress {
+            for seat in mates() {
+                out.push(Action::Switch(seat));
+            }
+        }
     }
 
     /// Adds authority to `seat` (to every member of a Hydra team: they share it).

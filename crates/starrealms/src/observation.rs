@@ -54,6 +54,8 @@ pub struct PlayerView {
     pub next_ship_top: u8,
     /// Cards of each faction played this turn.
     pub played: [u8; 4],
+    /// Hydra: has ended its part of the team's turn.
+    pub done: bool,
 }
 
 /// A seat's view of the game.
@@ -77,6 +79,8 @@ pub struct Observation {
     pub victors: u8,
     /// Card passings still owed by fallen players, `(from, to)`.
     pub bequests: Vec<(Seat, Seat)>,
+    /// Hydra: the player in control may hand control to a teammate.
+    pub progress: bool,
     /// The decision waited for.
     pub pending: Option<Pending>,
     /// Effects still to resolve.
@@ -134,6 +138,7 @@ impl PlayerView {
             pending_discards: p.pending_discards,
             next_ship_top: p.next_ship_top,
             played: p.played,
+            done: p.done,
         }
     }
 }
@@ -151,6 +156,7 @@ impl Observation {
             over: state.over,
             victors: state.victors,
             bequests: state.bequests.to_vec(),
+            progress: state.progress,
             pending: state.pending,
             frames: state.frames.to_vec(),
             row: state.row,
@@ -202,6 +208,7 @@ impl Observation {
                     pending_discards: v.pending_discards,
                     next_ship_top: v.next_ship_top,
                     played: v.played,
+                    done: v.done,
                 }
             })
             .collect();
@@ -226,6 +233,7 @@ impl Observation {
             over: self.over,
             victors: self.victors,
             bequests: self.bequests.iter().copied().collect(),
+            progress: self.progress,
             rng: game::rng_from_seed(seed),
         }
     }

@@ -131,6 +131,9 @@ pub struct PlayerSetup {
     pub next_ship_top: u8,
     /// Cards of each faction played this turn (default: counted from `ships`).
     pub played: Option<BTreeMap<Faction, u8>>,
+    /// Hydra: has ended its part of the team's turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub done: bool,
 }
 
 impl Default for PlayerSetup {
@@ -151,6 +154,7 @@ impl Default for PlayerSetup {
             pending_discards: 0,
             next_ship_top: 0,
             played: None,
+            done: false,
         }
     }
 }
@@ -197,6 +201,9 @@ pub struct Setup {
     /// Card passings still owed by fallen players, `[from, to]`, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bequests: Vec<(Seat, Seat)>,
+    /// Hydra: the player in control has played, used, bought or attacked since taking control.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub progress: bool,
     /// Actions to apply, in text form (scenario files; [`Setup::build`] ignores them).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<String>,
@@ -222,6 +229,7 @@ impl Default for Setup {
             over: false,
             winners: Vec::new(),
             bequests: Vec::new(),
+            progress: false,
             actions: Vec::new(),
         }
     }
@@ -524,6 +532,7 @@ impl Setup {
                 pending_discards: p.pending_discards,
                 next_ship_top: p.next_ship_top,
                 played,
+                done: p.done,
             });
         }
         if self.row.len() > ROW_SIZE {
@@ -667,6 +676,7 @@ impl Setup {
             over: self.over,
             victors,
             bequests: self.bequests.iter().copied().collect(),
+            progress: self.progress,
             rng,
         };
         if !state.over && state.legal_actions().is_empty() {
@@ -706,6 +716,7 @@ impl Setup {
                         .filter(|&(_, k)| k > 0)
                         .collect(),
                 ),
+                done: p.done,
             })
             .collect();
         Setup {
@@ -726,6 +737,7 @@ impl Setup {
             over: state.over,
             winners: state.winners(),
             bequests: state.bequests.to_vec(),
+            progress: state.progress,
             actions: Vec::new(),
         }
     }

@@ -166,6 +166,8 @@ pub struct Player {
     pub next_ship_top: u8,
     /// Cards of each faction played this turn (Blob World).
     pub played: [u8; 4],
+    /// Hydra: this player has ended its part of the team's turn.
+    pub done: bool,
 }
 
 impl Player {
@@ -186,6 +188,7 @@ impl Player {
             pending_discards: 0,
             next_ship_top: 0,
             played: [0; 4],
+            done: false,
         }
     }
 
@@ -416,6 +419,9 @@ pub struct State {
     pub victors: u8,
     /// Card passings still owed by fallen players, `(from, to)`, in order.
     pub bequests: ArrayVec<(Seat, Seat), 5>,
+    /// Hydra: the player in control has played, used, bought or attacked since taking control
+    /// (only then may it hand control to a teammate, so that a team turn always ends).
+    pub progress: bool,
     /// The game's RNG (shuffles). Part of the hidden state: never in an observation.
     pub rng: GameRng,
 }
@@ -471,6 +477,7 @@ impl State {
             over: false,
             victors: 0,
             bequests: ArrayVec::new(),
+            progress: false,
             rng,
         };
         for slot in 0..ROW_SIZE {
@@ -626,6 +633,9 @@ impl State {
                     }
                 }
             });
+        }
+        if self.config.format == Format::Hydra {
+            self.hydra_actions(out);
         }
         out.push(Action::End);
     }
@@ -844,6 +854,17 @@ impl State {
     fn main_action(&mut self, action: Action) {
         let set = cards();
         let cur = self.current;
+        if self.config.format == Format::Hydra
+            && !matches!(
+                action,
+                Action::TransferTrade(..)
+                    | Action::TransferCombat(..)
+                    | Action::Switch(_)
+                    | Action::End
+            )
+        {
+            self.progress = true;
+        }
         match action {
             Action::Play(c) => self.play(c),
             Action::Primary(i) => {
@@ -911,6 +932,18 @@ impl State {
                     .expect("legal give");
                 me.discard.remove(at);
                 self.players[seat].discard.push(c);
+            }
+            Action::TransferTrade(seat, n) => {
+                self.me_mut().trade -= n as u16;
+                self.players[seat].trade += n as u16;
+            }
+            Action::TransferCombat(seat, n) => {
+                self.me_mut().combat -= n as u16;
+                self.players[seat].combat += n as u16;
+            }
+            Action::Switch(seat) => {
+                self.current = seat;
+                self.progress = false;
             }
             Action::End => self.end_turn(),
             _ => unreachable!("decision action {action} outside a decision"),
@@ -984,10 +1017,12 @@ impl State {
                 let p = &mut self.players[seat];
                 p.take_from_hand(c);
                 p.discard.push(c);
-                self.offer(Pending::Discard {
+                if !self.offer(Pending::Discard {
                     seat,
                     left: left - 1,
-                });
+                }) {
+                    self.offer_owed_discards();
+                }
             }
             (Pending::DiscardThenDraw { left, done }, a) => match a {
                 Action::Discard(c) => {
@@ -1277,18 +1312,34 @@ impl State {
             b.ally_used = false;
         }
         self.draw(cur, self.config.hand_size(cur.index()));
+        let hydra = self.config.format == Format::Hydra;
+        if hydra {
+            // A Hydra member's part of the team turn ends; a teammate still playing takes over.
+            self.players[cur].done = true;
+            self.progress = false;
+            if let Some(mate) = self.playing_teammate(cur) {
+                self.current = mate;
+                return;
+            }
+            for p in self.players.0.iter_mut() {
+                p.done = false;
+            }
+        }
         let n = self.players.len();
+        let team = self.players[cur].team;
         let mut next = cur;
         loop {
             next = Seat(((next.index() + 1) % n) as u8);
-            if self.players[next].alive {
+            let p = &self.players[next];
+            // Hydra: the turn goes to the next team (its first living member).
+            if p.alive && (!hydra || p.team != team) {
                 break;
             }
         }
         self.current = next;
         self.turn += 1;
-        // Damage on bases lasts for a turn; in a raid, damage on the Boss's bases lasts until
-        // the Boss's turn.
+        // Damage on bases lasts for a turn (a Hydra team's whole turn); in a raid, damage on the
+        // Boss's bases lasts until the Boss's turn.
         let raid = self.config.format == Format::Raid;
         for (seat, p) in self.players.0.iter_mut().enumerate() {
             if !raid || seat != 0 || next.0 == 0 {
@@ -1301,12 +1352,25 @@ impl State {
             self.over = true;
             return;
         }
-        let owed = std::mem::take(&mut self.players[next].pending_discards);
-        if owed > 0 {
-            self.offer(Pending::Discard {
-                seat: next,
-                left: owed,
-            });
+        self.offer_owed_discards();
+    }
+
+    /// Offers the discards owed at the start of the turn (app timing): the current player's, or
+    /// in a Hydra every member's of the team in play, one after another.
+    fn offer_owed_discards(&mut self) {
+        let cur = self.current;
+        let team = self.players[cur].team;
+        let hydra = self.config.format == Format::Hydra;
+        for i in 0..self.players.len() {
+            let seat = Seat(i as u8);
+            let p = &self.players[seat];
+            if !(seat == cur || hydra && p.alive && p.team == team) {
+                continue;
+            }
+            let owed = std::mem::take(&mut self.players[seat].pending_discards);
+            if owed > 0 && self.offer(Pending::Discard { seat, left: owed }) {
+                return;
+            }
         }
     }
 

@@ -525,3 +525,93 @@ fn bots_play_every_format_and_edition_to_the_end() {
         }
     }
 }
+
+// ----- Hydra team turns ------------------------------------------------------------------------
+
+fn hydra(edition: Edition) -> Builder {
+    table(Format::Hydra, 4)
+        .config(|c| c.edition = edition)
+        .deck(0, &["Scout"; 5])
+        .deck(1, &["Scout"; 5])
+        .deck(2, &["Scout"; 5])
+        .deck(3, &["Scout"; 5])
+}
+
+#[test]
+fn hydra_teammates_play_their_turn_together_until_all_have_ended() {
+    let mut s = hydra(Edition::RiseOfEmpire)
+        .hand(0, &["Scout"])
+        .hand(1, &["Viper"])
+        .build();
+    assert!(
+        legal(&s, "switch").is_empty(),
+        "nothing done yet: no handing over"
+    );
+    s.act("play scout");
+    assert_eq!(legal(&s, "switch"), vec!["switch p2"]);
+    s.act("switch p2");
+    assert_eq!((s.current, s.turn), (Seat(1), 1), "the same team turn");
+    s.act("play viper");
+    s.act("switch p1");
+    assert_eq!(s.players.0[0].trade, 1, "p1's pool is kept");
+    s.act("end");
+    assert!(
+        s.players.0[0].done && s.players.0[0].hand.len() == 5,
+        "p1 has drawn"
+    );
+    assert_eq!((s.current, s.turn), (Seat(1), 1), "p2 plays on");
+    assert!(legal(&s, "switch").is_empty() && legal(&s, "transfer").is_empty());
+    s.act("end");
+    assert_eq!((s.current, s.turn), (Seat(2), 2), "the other team's turn");
+    assert!(s.players.0.iter().all(|p| !p.done));
+}
+
+#[test]
+fn rise_of_empire_teammates_transfer_trade_and_combat_classic_ones_trade_only() {
+    let mut s = hydra(Edition::RiseOfEmpire).pools(0, 2, 3).build();
+    assert_eq!(
+        legal(&s, "transfer"),
+        vec![
+            "transfer p2 trade 1",
+            "transfer p2 trade 2",
+            "transfer p2 combat 1",
+            "transfer p2 combat 2",
+            "transfer p2 combat 3"
+        ]
+    );
+    s.act("transfer p2 combat 3");
+    s.act("transfer p2 trade 2");
+    assert_eq!((s.players.0[1].trade, s.players.0[1].combat), (2, 3));
+    assert_eq!((s.players.0[0].trade, s.players.0[0].combat), (0, 0));
+
+    let s = hydra(Edition::Classic).pools(0, 2, 3).build();
+    assert_eq!(
+        legal(&s, "transfer"),
+        vec!["transfer p2 trade 1", "transfer p2 trade 2"]
+    );
+}
+
+#[test]
+fn classic_hydra_teammates_combine_combat_against_a_base() {
+    let mut s = hydra(Edition::Classic)
+        .pools(0, 0, 3)
+        .pools(1, 0, 2)
+        .hand(0, &["Scout"])
+        .bases(2, &["Blob Wheel"])
+        .build();
+    s.act("play scout");
+    s.act("attack p3 base 0");
+    assert_eq!(
+        s.players.0[2].bases[0].damage, 3,
+        "Blob Wheel (5) holds with 3 damage"
+    );
+    s.act("switch p2");
+    s.act("attack p3 base 0");
+    assert!(s.players.0[2].bases.is_empty(), "p2's 2 combat finish it");
+    // Rise of Empire: transfers instead; an attack on a base needs its whole defense.
+    let s = hydra(Edition::RiseOfEmpire)
+        .pools(0, 0, 3)
+        .bases(2, &["Blob Wheel"])
+        .build();
+    assert!(legal(&s, "attack p3 base").is_empty());
+}

@@ -679,7 +679,7 @@ fn documented_error_messages() {
         shown(&file.replace("hand", "hnad")),
         "line 3, column 12: unknown field `hnad`, expected one of `authority`, `alive`, `team`, \
          `hand`, `deck`, `deck_known`, `hand_known`, `discard`, `ships`, `bases`, `trade`, \
-         `combat`, `pending_discards`, `next_ship_top`, `played`"
+         `combat`, `pending_discards`, `next_ship_top`, `played`, `done`"
     );
     let (_, _, message) = load_error(&two_players(r#""ships": ["Scoot"]"#, "", ""));
     assert_eq!(message, "unknown card `Scoot`");
