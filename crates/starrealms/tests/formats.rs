@@ -615,3 +615,42 @@ fn classic_hydra_teammates_combine_combat_against_a_base() {
         .build();
     assert!(legal(&s, "attack p3 base").is_empty());
 }
+
+#[test]
+fn every_test_docs_rules_names_exists() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rules = std::fs::read_to_string(root.join("../../docs/rules.md")).unwrap();
+    let mut sources = String::new();
+    for dir in ["tests", "src"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                sources += &std::fs::read_to_string(path).unwrap();
+            }
+        }
+    }
+    let mut named = 0;
+    for bracket in rules.split('[').skip(1) {
+        let Some(inside) = bracket.split(']').next() else {
+            continue;
+        };
+        for name in inside.split(", ") {
+            // `file.rs: test_name` or `test_name`, in backticks.
+            let name = name.trim_matches('`');
+            let name = name.rsplit(": ").next().unwrap().trim_matches('`');
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
+            {
+                continue;
+            }
+            named += 1;
+            assert!(
+                sources.contains(&format!("fn {name}(")),
+                "docs/rules.md names `{name}`, which is no test"
+            );
+        }
+    }
+    assert!(named >= 30, "docs/rules.md names its tests ({named} found)");
+}
