@@ -512,3 +512,68 @@ fn it_plays_free_for_all_games_to_the_end_and_mostly_wins() {
     assert_eq!(wins, 34);
     assert!(wins >= 30);
 }
+
+// ----- formats -------------------------------------------------------------------------------
+
+fn format_table(format: starrealms::Format, seats: u8) -> Builder {
+    Builder::seats(seats).config(|c| {
+        c.format = format;
+        c.seats = seats;
+    })
+}
+
+#[test]
+fn a_hunter_goes_for_the_left_neighbour_even_when_another_player_is_weaker() {
+    let mut s = format_table(starrealms::Format::Hunter, 4)
+        .pools(0, 0, 6)
+        .authority(2, 3)
+        .authority(3, 4)
+        .build();
+    assert_eq!(play_turn(&mut s), vec!["attack p2 6", "end"]);
+}
+
+#[test]
+fn an_admiral_attacks_the_admiral_opposite_and_the_bot_passes_its_best_card_when_it_falls() {
+    let mut s = format_table(starrealms::Format::Emperor, 6)
+        .pools(0, 0, 10)
+        .authority(3, 10)
+        .authority(4, 5)
+        .hand(3, &["Scout", "Battlecruiser", "Viper"])
+        .build();
+    assert_eq!(ask_text(&s), "attack p4 10", "not the weaker Emperor p5");
+    s.act("attack p4 10");
+    assert_eq!(ask_text(&s), "bequeath battlecruiser");
+}
+
+#[test]
+fn bots_finish_every_format_and_edition() {
+    for format in starrealms::Format::ALL {
+        for &seats in format.seats() {
+            for edition in [
+                starrealms::Edition::RiseOfEmpire,
+                starrealms::Edition::Classic,
+            ] {
+                let config = Config {
+                    edition,
+                    ..Config::of_format(format, Some(seats))
+                };
+                let mut players: Vec<Box<dyn Bot<State>>> = (0..seats as u64)
+                    .map(|i| -> Box<dyn Bot<State>> {
+                        if i % 2 == 0 {
+                            Box::new(HeuristicBot::new(i))
+                        } else {
+                            Box::new(RandomBot::new(i))
+                        }
+                    })
+                    .collect();
+                let end = play_game(
+                    State::new_game(&config, 5).unwrap(),
+                    &mut players,
+                    |_, _, _| {},
+                );
+                assert!(end.over, "{format:?} {seats} {edition:?}");
+                assert!(!end.winners().is_empty() || end.is_draw());
+            }
+        }
+    }
+}

@@ -659,3 +659,101 @@ fn a_saved_game_resumes_exactly_where_it_stopped() {
         .failure()
         .stderr(predicate::str::contains("cannot be used with"));
 }
+
+// ----- formats ---------------------------------------------------------------------------------
+
+#[test]
+fn every_format_plays_to_a_finish_from_the_command_line() {
+    for (format, players) in [
+        ("free_for_all", "heuristic,random,heuristic"),
+        ("hunter", "heuristic,random,random,heuristic"),
+        ("hunter_first_blood", "random,heuristic,random"),
+        ("hydra", "heuristic,random,heuristic,random"),
+        (
+            "emperor",
+            "heuristic,heuristic,heuristic,random,random,random",
+        ),
+        ("raid", "random,heuristic,heuristic"),
+    ] {
+        for edition in ["rise_of_empire", "classic"] {
+            let v = json_of(realms().args([
+                "simulate",
+                "-n",
+                "12",
+                "--format",
+                format,
+                "--edition",
+                edition,
+                "--players",
+                players,
+                "--json",
+            ]));
+            assert_eq!(v["format"], format);
+            assert_eq!(v["edition"], edition);
+            assert_eq!(v["games"], 12);
+            let wins: u64 = v["wins"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w.as_u64().unwrap())
+                .sum();
+            assert!(
+                wins + v["draws"].as_u64().unwrap() >= 12,
+                "{format} {edition}: every game ends"
+            );
+        }
+    }
+    realms()
+        .args([
+            "simulate",
+            "--format",
+            "emperor",
+            "--players",
+            "random,random",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the emperor format takes 6 seats, not 2",
+        ));
+    realms()
+        .args(["simulate", "--format", "chess"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown format `chess`"));
+}
+
+#[test]
+fn a_human_plays_a_raid_as_a_soldier_beside_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("raid.json");
+    let out = stdout_of(
+        realms()
+            .args([
+                "play", "--format", "raid", "--seats", "3", "--seat", "p2", "--vs", "random",
+                "--seed", "4", "--save",
+            ])
+            .arg(&save)
+            .write_stdin(first_choices(30_000)),
+    );
+    assert!(out.contains("p2 (you, Elite Soldier)"));
+    assert!(out.contains("p1 (random, Boss)"));
+    assert!(out.contains("p3 (random, Elite Soldier)"));
+    assert!(out.contains("Game saved to"));
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(
+        record["players"],
+        serde_json::json!(["random", "human", "random"])
+    );
+    assert_eq!(record["config"]["format"], "raid");
+    let check = stdout_of(realms().args(["replay", "--check"]).arg(&save));
+    assert!(check.contains(": ok,"), "{check}");
+    realms()
+        .args(["play", "--format", "raid", "--seats", "3", "--seat", "p5"])
+        .write_stdin("quit\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "there is no seat p5 at a table of 3",
+        ));
+}

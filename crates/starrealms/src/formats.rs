@@ -5,7 +5,9 @@
 use game::Seat;
 
 use crate::cards::CardMask;
-use crate::config::{Edition, Format};
+use game::MAX_SEATS;
+
+use crate::config::{Config, Edition, Format};
 use crate::state::{Pending, State};
 
 /// Seat mask of one seat.
@@ -13,14 +15,45 @@ const fn bit(seat: Seat) -> u8 {
     1 << seat.0
 }
 
-impl State {
+/// What the targeting rules need to know of a table: the configuration, who is still in, the
+/// teams. States and observations both build one, so that a bot reading its observation applies
+/// exactly the rules of the engine.
+#[derive(Clone, Copy, Debug)]
+pub struct Table<'a> {
+    config: &'a Config,
+    alive: u8,
+    teams: [u8; MAX_SEATS],
+    seats: usize,
+}
+
+impl<'a> Table<'a> {
+    /// A table from the configuration and each seat's `(alive, team)`.
+    pub fn new(config: &'a Config, seats: impl Iterator<Item = (bool, u8)>) -> Self {
+        let mut t = Table {
+            config,
+            alive: 0,
+            teams: [0; MAX_SEATS],
+            seats: 0,
+        };
+        for (i, (alive, team)) in seats.enumerate().take(MAX_SEATS) {
+            t.alive |= (alive as u8) << i;
+            t.teams[i] = team;
+            t.seats = i + 1;
+        }
+        t
+    }
+
+    fn alive(&self, seat: usize) -> bool {
+        self.alive >> seat & 1 == 1
+    }
+
     /// The next living seat after `seat` in turn order: its left neighbour (play goes clockwise).
     pub fn left_of(&self, seat: Seat) -> Seat {
-        let n = self.players.len();
+        let n = self.seats;
         let mut s = seat.index();
         for _ in 0..n {
             s = (s + 1) % n;
-            if self.players.0[s].alive {
+            if self.alive(s) {
                 return Seat(s as u8);
             }
         }
@@ -29,11 +62,11 @@ impl State {
 
     /// The previous living seat before `seat` in turn order: its right neighbour.
     pub fn right_of(&self, seat: Seat) -> Seat {
-        let n = self.players.len();
+        let n = self.seats;
         let mut s = seat.index();
         for _ in 0..n {
             s = (s + n - 1) % n;
-            if self.players.0[s].alive {
+            if self.alive(s) {
                 return Seat(s as u8);
             }
         }
@@ -46,9 +79,9 @@ impl State {
         if self.config.is_emperor(admiral.index()) {
             return None;
         }
-        let opposite = Seat((admiral.0 + 3) % 6);
-        Some(if self.players[opposite].alive {
-            opposite
+        let opposite = (admiral.index() + 3) % 6;
+        Some(if self.alive(opposite) {
+            Seat(opposite as u8)
         } else if admiral.0 < 3 {
             Seat(4)
         } else {
@@ -56,17 +89,11 @@ impl State {
         })
     }
 
-    /// Whether `viewer` sees the hand of `seat`: its own; in a raid, Elite Soldiers see each
-    /// other's hands.
-    pub fn sees_hand(&self, viewer: Seat, seat: Seat) -> bool {
-        viewer == seat || (self.config.format == Format::Raid && viewer.0 != 0 && seat.0 != 0)
-    }
-
     /// Whether `attacker` may attack `defender` or make it the target of an effect ("target
     /// opponent discards"), outposts aside.
     pub fn may_target_player(&self, attacker: Seat, defender: Seat) -> bool {
-        let d = &self.players[defender];
-        if !d.alive || d.team == self.players[attacker].team {
+        let (a, d) = (attacker.index(), defender.index());
+        if d >= self.seats || !self.alive(d) || self.teams[d] == self.teams[a] {
             return false;
         }
         match self.config.format {
@@ -80,13 +107,57 @@ impl State {
     pub fn may_target_bases(&self, attacker: Seat, defender: Seat) -> bool {
         match self.config.format {
             Format::Hunter | Format::HunterFirstBlood => {
-                let d = &self.players[defender];
-                d.alive
+                defender.index() < self.seats
+                    && self.alive(defender.index())
                     && defender != attacker
                     && (defender == self.left_of(attacker) || defender == self.right_of(attacker))
             }
             _ => self.may_target_player(attacker, defender),
         }
+    }
+}
+
+impl State {
+    /// The targeting rules' view of this table.
+    pub fn table(&self) -> Table<'_> {
+        Table::new(
+            &self.config,
+            self.players.0.iter().map(|p| (p.alive, p.team)),
+        )
+    }
+
+    /// The next living seat after `seat` in turn order: its left neighbour (play goes clockwise).
+    pub fn left_of(&self, seat: Seat) -> Seat {
+        self.table().left_of(seat)
+    }
+
+    /// The previous living seat before `seat` in turn order: its right neighbour.
+    pub fn right_of(&self, seat: Seat) -> Seat {
+        self.table().right_of(seat)
+    }
+
+    /// Whether `viewer` sees the hand of `seat`: its own; in a raid, Elite Soldiers see each
+    /// other's hands.
+    pub fn sees_hand(&self, viewer: Seat, seat: Seat) -> bool {
+        viewer == seat || (self.config.format == Format::Raid && viewer.0 != 0 && seat.0 != 0)
+    }
+
+    /// Whether `attacker` may attack `defender` or make it the target of an effect ("target
+    /// opponent discards"), outposts aside.
+    pub fn may_target_player(&self, attacker: Seat, defender: Seat) -> bool {
+        if self.config.format == Format::Standard {
+            let d = &self.players[defender];
+            return d.alive && d.team != self.players[attacker].team;
+        }
+        self.table().may_target_player(attacker, defender)
+    }
+
+    /// Whether `attacker` may attack or target the bases of `defender`, outposts aside.
+    pub fn may_target_bases(&self, attacker: Seat, defender: Seat) -> bool {
+        if self.config.format == Format::Standard {
+            return self.may_target_player(attacker, defender);
+        }
+        self.table().may_target_bases(attacker, defender)
     }
 
     /// Whether `defender` is shielded by an outpost: its own (a Hydra team: any teammate's).

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 pub mod action;
 pub mod cards;
 pub mod config;
-mod formats;
+pub mod formats;
 pub mod observation;
 pub mod rollout;
 pub mod scenario;

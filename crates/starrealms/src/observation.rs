@@ -239,6 +239,13 @@ impl Observation {
     }
 }
 
+impl Observation {
+    /// The targeting rules' view of this table (who may attack or target whom).
+    pub fn table(&self) -> crate::formats::Table<'_> {
+        crate::formats::Table::new(&self.config, self.players.iter().map(|p| (p.alive, p.team)))
+    }
+}
+
 impl game::Observation for Observation {
     type State = State;
     fn seat(&self) -> Option<Seat> {

@@ -95,6 +95,7 @@ impl Bot<State> for HeuristicBot {
 /// One decision's view: the observation and what the bot derives from it once.
 struct Ctx<'a> {
     o: &'a Observation,
+    seat: Seat,
     me: &'a PlayerView,
     hand: &'a [CardId],
     values: &'a Values,
@@ -142,6 +143,7 @@ impl<'a> Ctx<'a> {
         };
         Ctx {
             o,
+            seat,
             me,
             hand,
             values,
@@ -187,13 +189,16 @@ impl<'a> Ctx<'a> {
         c == set.viper || c == set.scout
     }
 
+    /// The opponents this seat may attack under the format's rules (Hunter: the left
+    /// neighbour; Emperor Admirals: the Admiral opposite…).
     fn opponents(&self) -> impl Iterator<Item = (Seat, &'a PlayerView)> + '_ {
-        let team = self.me.team;
+        let me = self.seat;
+        let table = self.o.table();
         self.o
             .players
             .iter()
             .enumerate()
-            .filter(move |(_, p)| p.alive && p.team != team)
+            .filter(move |&(i, _)| table.may_target_player(me, Seat(i as u8)))
             .map(|(i, p)| (Seat(i as u8), p))
     }
 
