@@ -1,4 +1,15 @@
-//! Star Realms bots: `random` (the rollout policy) and `heuristic`.
+//! Star Realms bots: `random` (the rollout policy), `heuristic`, the ISMCTS bot, and the
+//! difficulty levels players choose from:
+//!
+//! | level | bot |
+//! |---|---|
+//! | `easy` | the heuristic bot with 25% random actions |
+//! | `medium` | the heuristic bot |
+//! | `hard` | ISMCTS, 300 iterations a decision, heuristic rollouts |
+//! | `expert` | ISMCTS, 3,000 iterations a decision, heuristic rollouts |
+//!
+//! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
+//! `ismcts-greedy:<iterations>` one with the faster, weaker greedy rollouts.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -6,22 +17,65 @@ use starrealms::{Action, State, rollout};
 use crate::{Bot, SeatView};
 
 mod heuristic;
+mod search;
 
 pub use heuristic::{HeuristicBot, Values, ValuesError};
+pub use search::{GreedyRollout, HeuristicRollout, NoisyBot, SearchBot, search_settings};
 
-/// The names [`by_name`] knows.
-pub const NAMES: &[&str] = &["heuristic", "random"];
+/// The names [`by_name`] knows (and `ismcts:<iterations>`).
+pub const NAMES: &[&str] = &["random", "heuristic", "easy", "medium", "hard", "expert"];
+
+/// Iterations a decision of the `hard` level.
+pub const HARD_ITERATIONS: u32 = 300;
+/// Iterations a decision of the `expert` level.
+pub const EXPERT_ITERATIONS: u32 = 3000;
 
 /// Builds a bot by name with its seed.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        "heuristic" => Ok(Box::new(HeuristicBot::new(seed))),
-        _ => Err(format!(
-            "unknown bot `{name}` (known: {})",
+    let unknown = || {
+        format!(
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>)",
             NAMES.join(", ")
+        )
+    };
+    Ok(match name {
+        "random" => Box::new(RandomBot::new(seed)),
+        "heuristic" | "medium" => Box::new(HeuristicBot::new(seed)),
+        "easy" => Box::new(NoisyBot::new(25, seed)),
+        "hard" => Box::new(SearchBot::new(
+            "hard",
+            search_settings(HARD_ITERATIONS),
+            HeuristicRollout::new(seed),
+            seed,
         )),
-    }
+        "expert" => Box::new(SearchBot::new(
+            "expert",
+            search_settings(EXPERT_ITERATIONS),
+            HeuristicRollout::new(seed),
+            seed,
+        )),
+        _ => {
+            let (kind, n) = name.split_once(':').ok_or_else(unknown)?;
+            let n: u32 = n.parse().ok().filter(|&n| n > 0).ok_or_else(unknown)?;
+            match kind {
+                // Heuristic rollouts.
+                "ismcts" => Box::new(SearchBot::new(
+                    name,
+                    search_settings(n),
+                    HeuristicRollout::new(seed),
+                    seed,
+                )),
+                // Greedy rollouts: faster, weaker.
+                "ismcts-greedy" => Box::new(SearchBot::new(
+                    name,
+                    search_settings(n),
+                    GreedyRollout,
+                    seed,
+                )),
+                _ => return Err(unknown()),
+            }
+        }
+    })
 }
 
 /// The random policy of [`starrealms::rollout`]: uniform over the legal actions, except that it

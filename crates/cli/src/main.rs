@@ -19,6 +19,7 @@ macro_rules! outln {
     }};
 }
 
+mod arena;
 mod cards_cmd;
 mod play;
 mod replay;
@@ -47,6 +48,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Run many bot-against-bot games and report win rates with confidence intervals.
     Simulate(simulate::SimulateArgs),
+    /// Round robin between bots: win-rate matrix, Bradley–Terry ratings, CSV, JSON and SVG files.
+    Arena(arena::ArenaArgs),
     /// Re-run a saved game record, showing it step by step or only checking it.
     Replay(replay::ReplayArgs),
     /// Apply a scenario file and print the resulting state and every seat's view.
@@ -114,6 +117,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Play(args) => play::run(args, lang),
         Command::Simulate(args) => simulate::run(args, lang),
+        Command::Arena(args) => arena::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),
         Command::Scenario(args) => scenario_cmd::run(args, lang),
         Command::Cards(args) => cards_cmd::run(args, lang),

@@ -54,6 +54,7 @@ pub use values::{Values, ValuesError};
 const KILL: f32 = 1000.0;
 
 /// The heuristic bot (policy in the module documentation).
+#[derive(Clone)]
 pub struct HeuristicBot {
     values: Values,
     rng: GameRng,

@@ -1,0 +1,383 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
+//! 2012), generic over the game traits.
+//!
+//! Each iteration samples a full state consistent with the bot's own observation
+//! ([`game::Observation::determinize`]), walks the tree choosing among the actions legal in that
+//! sample by UCB1 with availability counts, adds one node, plays the rest of the game with a
+//! rollout policy and backs up every seat's result; each node's value is that of the seat that
+//! chose the action leading to it, so N players and teams need nothing special. The bot never
+//! reads the true state: what it does not see, it samples.
+//!
+//! The budget is a number of iterations (reproducible: same seed, same observation, same
+//! iterations and threads → same decision) or a time per decision. With several threads, each
+//! searches its own tree from its own seed (root parallelism) and the root visit counts are
+//! summed.
+
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use game::{GameRng, Observation as _, State};
+use rand::RngCore;
+
+use crate::{Bot, SeatView};
+
+/// How a search plays from a new node to the end of the game, and which actions its tree
+/// considers. Each search thread has its own copy.
+pub trait Rollout<S: State>: Clone + Send + Sync {
+    /// Picks one of `legal` (sorted, never empty) in `state`. Rollouts run on sampled states,
+    /// so reading the whole state here is fair.
+    fn pick(&mut self, state: &S, legal: &[S::Action], rng: &mut GameRng) -> S::Action;
+
+    /// Narrows the actions the tree considers in `state` (never to nothing), for games whose
+    /// legal lists hold many near-equivalent actions. The default keeps them all.
+    fn prune(&self, _state: &S, _legal: &mut Vec<S::Action>) {}
+}
+
+/// Uniform random rollouts, for any game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformRollout;
+
+impl<S: State> Rollout<S> for UniformRollout {
+    fn pick(&mut self, _state: &S, legal: &[S::Action], rng: &mut GameRng) -> S::Action {
+        legal[game::below(rng, legal.len())]
+    }
+}
+
+/// How much search a decision gets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// A fixed number of iterations (spread over the threads): reproducible.
+    Iterations(u32),
+    /// As many iterations as fit in this time (at least one per thread): not reproducible.
+    Time(Duration),
+}
+
+/// Search settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Iterations or time per decision.
+    pub budget: Budget,
+    /// UCB1 exploration constant.
+    pub exploration: f64,
+    /// Threads searching separate trees (root parallelism).
+    pub threads: usize,
+    /// Longest rollout, in actions; a rollout cut short scores as the game's returns so far
+    /// (all zeros: a draw for everyone), which only matters for games that may not end.
+    pub max_rollout: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            budget: Budget::Iterations(1000),
+            exploration: 0.7,
+            threads: 1,
+            max_rollout: 5000,
+        }
+    }
+}
+
+/// What a search found at the root: each legal action with its visits and mean value for the
+/// deciding seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStats<A> {
+    /// `(action, visits, mean value)`, in legal-action order.
+    pub actions: Vec<(A, u32, f64)>,
+    /// Iterations run.
+    pub iterations: u64,
+    /// Actions applied in the sampled games (tree walks and rollouts).
+    pub simulated_actions: u64,
+}
+
+struct Node<A> {
+    action: Option<A>,
+    /// The seat that chose `action` (the node's value is that seat's).
+    mover: usize,
+    visits: u32,
+    available: u32,
+    value: f64,
+    children: Vec<u32>,
+}
+
+/// The ISMCTS bot.
+pub struct Ismcts<S: State, R: Rollout<S>> {
+    name: String,
+    settings: Settings,
+    rollout: R,
+    rng: GameRng,
+    _game: PhantomData<fn() -> S>,
+}
+
+impl<S: State, R: Rollout<S>> Ismcts<S, R> {
+    /// A search bot named `name` with its settings, rollout policy and seed.
+    pub fn new(name: impl Into<String>, settings: Settings, rollout: R, seed: u64) -> Self {
+        Ismcts {
+            name: name.into(),
+            settings,
+            rollout,
+            rng: game::rng_from_seed(seed),
+            _game: PhantomData,
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+}
+
+impl<S, R> Ismcts<S, R>
+where
+    S: State,
+    S::Observation: Sync,
+    R: Rollout<S>,
+{
+    /// Searches from `observation` (the deciding seat's) and returns the root statistics.
+    pub fn search(&mut self, observation: &S::Observation) -> RootStats<S::Action> {
+        let seed = self.rng.next_u64();
+        let threads = self.settings.threads.max(1);
+        let settings = &self.settings;
+        let rollout = &self.rollout;
+        let per_thread: Vec<RootStats<S::Action>> = if threads == 1 {
+            vec![search_tree(
+                observation,
+                settings,
+                rollout,
+                seed,
+                0,
+                threads,
+            )]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        scope.spawn(move || {
+                            search_tree(observation, settings, rollout, seed, t, threads)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .collect()
+            })
+        };
+        merge(per_thread)
+    }
+}
+
+/// Sums the root statistics of several trees.
+fn merge<A: game::Action>(trees: Vec<RootStats<A>>) -> RootStats<A> {
+    let mut out = RootStats {
+        actions: Vec::new(),
+        iterations: 0,
+        simulated_actions: 0,
+    };
+    for t in trees {
+        out.iterations += t.iterations;
+        out.simulated_actions += t.simulated_actions;
+        for (a, n, v) in t.actions {
+            match out.actions.iter_mut().find(|(b, _, _)| *b == a) {
+                Some((_, m, w)) => {
+                    let total = *m + n;
+                    if total > 0 {
+                        *w = (*w * *m as f64 + v * n as f64) / total as f64;
+                    }
+                    *m = total;
+                }
+                None => out.actions.push((a, n, v)),
+            }
+        }
+    }
+    out.actions.sort_by_key(|x| x.0);
+    out
+}
+
+/// SplitMix64 finaliser: independent seeds for the threads.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn search_tree<S: State, R: Rollout<S>>(
+    observation: &S::Observation,
+    settings: &Settings,
+    rollout: &R,
+    seed: u64,
+    thread: usize,
+    threads: usize,
+) -> RootStats<S::Action> {
+    let mut rng = game::rng_from_seed(mix(seed ^ mix(thread as u64)));
+    let mut rollout = rollout.clone();
+    let me = observation.seat().map_or(0, |s| s.index());
+    let mut nodes: Vec<Node<S::Action>> = vec![Node {
+        action: None,
+        mover: me,
+        visits: 0,
+        available: 0,
+        value: 0.0,
+        children: Vec::new(),
+    }];
+    let (iterations, deadline) = match settings.budget {
+        Budget::Iterations(n) => {
+            let n = n as usize;
+            // The first threads take the remainder.
+            let share = n / threads + usize::from(thread < n % threads);
+            (share.max(1) as u64, None)
+        }
+        Budget::Time(d) => (u64::MAX, Some(Instant::now() + d)),
+    };
+    let mut legal = Vec::new();
+    let mut path: Vec<u32> = Vec::new();
+    let mut simulated = 0u64;
+    let mut done = 0u64;
+    while done < iterations {
+        if let Some(deadline) = deadline
+            && done > 0
+            && done.is_multiple_of(16)
+            && Instant::now() >= deadline
+        {
+            break;
+        }
+        done += 1;
+        let mut state = observation.determinize(&mut rng);
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        // Selection and expansion.
+        while let Some(seat) = state.to_move() {
+            state.legal_actions_into(&mut legal);
+            rollout.prune(&state, &mut legal);
+            let mover = seat.index();
+            let mut untried: Option<S::Action> = None;
+            let mut count_untried = 0usize;
+            for &a in &legal {
+                let known = nodes[node as usize]
+                    .children
+                    .iter()
+                    .any(|&c| nodes[c as usize].action == Some(a));
+                if !known {
+                    count_untried += 1;
+                    // Reservoir sampling: a uniform pick among the untried actions.
+                    if game::below(&mut rng, count_untried) == 0 {
+                        untried = Some(a);
+                    }
+                }
+            }
+            let child_count = nodes[node as usize].children.len();
+            for i in 0..child_count {
+                let c = nodes[node as usize].children[i] as usize;
+                let a = nodes[c].action.expect("children have actions");
+                if legal.binary_search(&a).is_ok() {
+                    nodes[c].available += 1;
+                }
+            }
+            if let Some(a) = untried {
+                let child = nodes.len() as u32;
+                nodes.push(Node {
+                    action: Some(a),
+                    mover,
+                    visits: 0,
+                    available: 1,
+                    value: 0.0,
+                    children: Vec::new(),
+                });
+                nodes[node as usize].children.push(child);
+                state.apply_legal(a);
+                simulated += 1;
+                path.push(child);
+                break;
+            }
+            // Every legal action has a child: UCB1 with availability counts.
+            let mut best = None;
+            let mut best_score = f64::NEG_INFINITY;
+            for &c in &nodes[node as usize].children {
+                let n = &nodes[c as usize];
+                let a = n.action.expect("children have actions");
+                if legal.binary_search(&a).is_err() {
+                    continue;
+                }
+                let visits = n.visits.max(1) as f64;
+                let score = n.value / visits
+                    + settings.exploration * ((n.available.max(1) as f64).ln() / visits).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = Some(c);
+                }
+            }
+            let Some(c) = best else { break };
+            let a = nodes[c as usize].action.expect("children have actions");
+            state.apply_legal(a);
+            simulated += 1;
+            path.push(c);
+            node = c;
+        }
+        // Rollout.
+        let mut steps = 0;
+        while !state.is_terminal() && steps < settings.max_rollout {
+            state.legal_actions_into(&mut legal);
+            let a = rollout.pick(&state, &legal, &mut rng);
+            state.apply_legal(a);
+            steps += 1;
+        }
+        simulated += steps as u64;
+        let returns = if state.is_terminal() {
+            state.returns()
+        } else {
+            vec![0.0; state.num_seats()]
+        };
+        // Backpropagation.
+        for &n in &path {
+            let node = &mut nodes[n as usize];
+            node.visits += 1;
+            node.value += returns.get(node.mover).copied().unwrap_or(0.0);
+        }
+    }
+    let root = &nodes[0];
+    RootStats {
+        actions: root
+            .children
+            .iter()
+            .map(|&c| {
+                let n = &nodes[c as usize];
+                let mean = if n.visits > 0 {
+                    n.value / n.visits as f64
+                } else {
+                    0.0
+                };
+                (n.action.expect("children have actions"), n.visits, mean)
+            })
+            .collect(),
+        iterations: done,
+        simulated_actions: simulated,
+    }
+}
+
+impl<S, R> Bot<S> for Ismcts<S, R>
+where
+    S: State,
+    S::Observation: Sync,
+    R: Rollout<S>,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &SeatView<'_, S>, legal: &[S::Action]) -> S::Action {
+        if let [only] = legal {
+            return *only;
+        }
+        let stats = self.search(view.observation());
+        // The search may have pruned the legal list: its choice is still one of `legal`.
+        // The most visited legal action; ties go to the better mean, then to action order.
+        stats
+            .actions
+            .iter()
+            .filter(|(a, _, _)| legal.binary_search(a).is_ok())
+            .max_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)).then(y.0.cmp(&x.0)))
+            .map(|&(a, _, _)| a)
+            .unwrap_or(legal[0])
+    }
+}

@@ -1,0 +1,273 @@
+//! Search for Star Realms: a fast greedy rollout policy, the ISMCTS bot built on it, and the
+//! difficulty levels.
+
+use game::GameRng;
+use starrealms::{Action, Pending, State, cards, rollout};
+
+use super::HeuristicBot;
+use crate::ismcts::{Budget, Ismcts, Rollout, Settings};
+use crate::{Bot, SeatView};
+
+/// A fast rollout policy that plays like a simple human: play every card, use every free
+/// ability, buy the most expensive card it can afford (an Explorer when nothing else is
+/// affordable), destroy outposts, hit the weakest reachable player with all its combat, and
+/// take the first option of every decision except to keep good cards (scrap and discard
+/// starting cards first, decline optional scraps of anything else). It reads the sampled state
+/// directly, which is fair: rollouts run on the searcher's own samples.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyRollout;
+
+fn cost(c: starrealms::CardId) -> u8 {
+    cards().info(c).cost
+}
+
+fn is_starting(c: starrealms::CardId) -> bool {
+    let set = cards();
+    c == set.scout || c == set.viper
+}
+
+/// The tree of a Star Realms search considers one card play, ability use or transfer at a time
+/// (their order rarely matters, and the heuristic or the rollout plays them all) and attacks on
+/// a player with all the combat the action allows (splitting an attack changes nothing in a
+/// duel).
+fn prune(legal: &mut Vec<Action>) {
+    if matches!(
+        legal.first(),
+        Some(Action::Play(_) | Action::Primary(_) | Action::AllyShip(_) | Action::AllyBase(_))
+    ) {
+        legal.truncate(1);
+        return;
+    }
+    let mut kept = 0;
+    for i in 0..legal.len() {
+        let a = legal[i];
+        let next = legal.get(i + 1).copied();
+        let partial = match (a, next) {
+            (Action::AttackPlayer(s, _), Some(Action::AttackPlayer(t, _))) => s == t,
+            (Action::TransferTrade(s, _), Some(Action::TransferTrade(t, _))) => s == t,
+            (Action::TransferCombat(s, _), Some(Action::TransferCombat(t, _))) => s == t,
+            _ => false,
+        };
+        if !partial {
+            legal[kept] = a;
+            kept += 1;
+        }
+    }
+    legal.truncate(kept);
+}
+
+impl Rollout<State> for GreedyRollout {
+    fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
+        prune(legal);
+    }
+
+    fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
+        let first = legal[0];
+        match state.pending {
+            None => main_phase(state, legal, rng),
+            Some(Pending::Scrap { .. }) | Some(Pending::DiscardThenDraw { .. }) => legal
+                .iter()
+                .copied()
+                .find(|a| match *a {
+                    Action::ScrapHand(c) | Action::ScrapDiscard(c) | Action::Discard(c) => {
+                        is_starting(c)
+                    }
+                    _ => false,
+                })
+                .or_else(|| legal.iter().copied().find(|a| *a == Action::Pass))
+                .unwrap_or(first),
+            Some(Pending::Discard { .. }) => legal
+                .iter()
+                .copied()
+                .min_by_key(|a| match *a {
+                    Action::Discard(c) => cost(c),
+                    _ => u8::MAX,
+                })
+                .unwrap_or(first),
+            Some(Pending::AcquireFree) => legal
+                .iter()
+                .copied()
+                .max_by_key(|a| match *a {
+                    Action::AcquireRow(s) => state.row[s as usize].map_or(0, cost),
+                    _ => 1,
+                })
+                .unwrap_or(first),
+            Some(Pending::TopOrDiscard { .. }) => Action::Top,
+            Some(Pending::ScrapTradeRow { optional: true }) => Action::Pass,
+            Some(Pending::Choose { .. }) => legal[game::below(rng, legal.len())],
+            _ => legal
+                .iter()
+                .copied()
+                .find(|a| *a != Action::Pass)
+                .unwrap_or(first),
+        }
+    }
+}
+
+fn main_phase(state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
+    // Playing cards and free abilities come first in action order.
+    let first = legal[0];
+    if matches!(
+        first,
+        Action::Play(_) | Action::Primary(_) | Action::AllyShip(_) | Action::AllyBase(_)
+    ) {
+        return first;
+    }
+    let mut buy: Option<(u8, Action)> = None;
+    let mut outpost: Option<Action> = None;
+    let mut hit: Option<(i32, u8, Action)> = None;
+    for &a in legal {
+        match a {
+            Action::BuyRow(slot) => {
+                let c = state.row[slot as usize].map_or(0, cost);
+                if buy.is_none_or(|(b, _)| c > b) {
+                    buy = Some((c, a));
+                }
+            }
+            Action::BuyExplorer if buy.is_none() => buy = Some((0, a)),
+            Action::AttackBase(seat, i)
+                if outpost.is_none() && state.players[seat].bases[i as usize].is_outpost() =>
+            {
+                outpost = Some(a);
+            }
+            Action::AttackPlayer(seat, n) => {
+                let authority = state.players[seat].authority;
+                let better = match hit {
+                    None => true,
+                    Some((auth, m, _)) => authority < auth || (authority == auth && n > m),
+                };
+                if better {
+                    hit = Some((authority, n, a));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some((_, a)) = buy {
+        return a;
+    }
+    if let Some(a) = outpost {
+        return a;
+    }
+    if let Some((_, _, a)) = hit {
+        return a;
+    }
+    // Scrap abilities and the rest are left to chance, one time in four; otherwise end.
+    if legal.last() == Some(&Action::End) && (legal.len() == 1 || game::below(rng, 4) != 0) {
+        return Action::End;
+    }
+    rollout::pick(legal, rng)
+}
+
+/// Rollouts played by the heuristic bot (from each sampled state's view of the seat to move):
+/// slower than [`GreedyRollout`], much closer to real play.
+#[derive(Clone)]
+pub struct HeuristicRollout {
+    bot: HeuristicBot,
+}
+
+impl HeuristicRollout {
+    /// Heuristic rollouts with their seed.
+    pub fn new(seed: u64) -> Self {
+        HeuristicRollout {
+            bot: HeuristicBot::new(seed),
+        }
+    }
+}
+
+impl Rollout<State> for HeuristicRollout {
+    fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
+        prune(legal);
+    }
+
+    fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
+        if let [only] = legal {
+            return *only;
+        }
+        let seat = state.to_move().expect("rollouts stop at the end");
+        self.bot.choose(&SeatView::of_state(state, seat), legal)
+    }
+}
+
+/// The ISMCTS bot for Star Realms: the heuristic plays the cards from hand (free, and order
+/// matters little), the search decides everything else.
+pub struct SearchBot<R: Rollout<State>> {
+    name: String,
+    search: Ismcts<State, R>,
+    heuristic: HeuristicBot,
+}
+
+impl<R: Rollout<State>> SearchBot<R> {
+    /// A search bot with its settings, rollout policy and seed.
+    pub fn new(name: impl Into<String>, settings: Settings, rollout: R, seed: u64) -> Self {
+        let name = name.into();
+        SearchBot {
+            search: Ismcts::new(name.clone(), settings, rollout, seed),
+            heuristic: HeuristicBot::new(seed ^ 0x6865_7572),
+            name,
+        }
+    }
+
+    /// The underlying search.
+    pub fn search(&mut self) -> &mut Ismcts<State, R> {
+        &mut self.search
+    }
+}
+
+impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &SeatView<'_, State>, legal: &[Action]) -> Action {
+        if let [only] = legal {
+            return *only;
+        }
+        if view.observation().pending.is_none() && matches!(legal[0], Action::Play(_)) {
+            return self.heuristic.choose(view, legal);
+        }
+        self.search.choose(view, legal)
+    }
+}
+
+/// The heuristic bot, except that it picks a random legal action (never `end` while a card can
+/// be played) at a given rate.
+pub struct NoisyBot {
+    heuristic: HeuristicBot,
+    rng: GameRng,
+    /// Chance of a random action, in percent.
+    noise: u32,
+}
+
+impl NoisyBot {
+    /// A noisy heuristic bot: `noise` percent of random actions.
+    pub fn new(noise: u32, seed: u64) -> Self {
+        NoisyBot {
+            heuristic: HeuristicBot::new(seed),
+            rng: game::rng_from_seed(seed ^ 0x6e6f_6973),
+            noise,
+        }
+    }
+}
+
+impl Bot<State> for NoisyBot {
+    fn name(&self) -> &str {
+        "easy"
+    }
+
+    fn choose(&mut self, view: &SeatView<'_, State>, legal: &[Action]) -> Action {
+        if (game::below(&mut self.rng, 100) as u32) < self.noise {
+            rollout::pick(legal, &mut self.rng)
+        } else {
+            self.heuristic.choose(view, legal)
+        }
+    }
+}
+
+/// ISMCTS settings of a search level, or of `ismcts:<iterations>`.
+pub fn search_settings(iterations: u32) -> Settings {
+    Settings {
+        budget: Budget::Iterations(iterations),
+        ..Settings::default()
+    }
+}

@@ -1,0 +1,203 @@
+//! ISMCTS on Nim, a tiny game with a known optimal strategy: move to a position whose piles'
+//! XOR (nim-sum) is 0. The player who takes the last object wins.
+
+use std::fmt;
+
+use bots::ismcts::{Budget, Ismcts, Settings, UniformRollout};
+use bots::{Bot, SeatView};
+use game::{ActionError, GameRng, Seat};
+use serde::Serialize;
+
+const PILES: usize = 3;
+const MAX: u8 = 7;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Take {
+    pile: u8,
+    count: u8,
+}
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {} {}", self.pile, self.count)
+    }
+}
+
+impl game::Action for Take {
+    fn space_size() -> usize {
+        PILES * MAX as usize
+    }
+    fn index(&self) -> usize {
+        self.pile as usize * MAX as usize + self.count as usize - 1
+    }
+    fn from_index(i: usize) -> Option<Self> {
+        (i < Self::space_size()).then(|| Take {
+            pile: (i / MAX as usize) as u8,
+            count: (i % MAX as usize) as u8 + 1,
+        })
+    }
+    fn parse(text: &str) -> Result<Self, ActionError> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        match w[..] {
+            ["take", p, c] => Ok(Take {
+                pile: p.parse().map_err(|_| bad(text))?,
+                count: c.parse().map_err(|_| bad(text))?,
+            }),
+            _ => Err(bad(text)),
+        }
+    }
+}
+
+fn bad(text: &str) -> ActionError {
+    ActionError::Parse {
+        text: text.into(),
+        reason: "expected `take <pile> <count>`".into(),
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct Nim {
+    piles: [u8; PILES],
+    to_move: u8,
+    winner: Option<u8>,
+}
+
+impl game::Observation for Nim {
+    type State = Nim;
+    fn seat(&self) -> Option<Seat> {
+        Some(Seat(self.to_move))
+    }
+    fn determinize(&self, _rng: &mut GameRng) -> Nim {
+        self.clone()
+    }
+}
+
+impl game::State for Nim {
+    type Action = Take;
+    type Observation = Nim;
+    type Config = Vec<u8>;
+    const GAME: &'static str = "nim";
+
+    fn new_game(config: &Vec<u8>, _seed: u64) -> Result<Self, String> {
+        let mut piles = [0; PILES];
+        piles.copy_from_slice(config);
+        Ok(Nim {
+            piles,
+            to_move: 0,
+            winner: None,
+        })
+    }
+    fn num_seats(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> Option<Seat> {
+        self.winner.is_none().then_some(Seat(self.to_move))
+    }
+    fn legal_actions_into(&self, out: &mut Vec<Take>) {
+        out.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        for (p, &n) in self.piles.iter().enumerate() {
+            for count in 1..=n {
+                out.push(Take {
+                    pile: p as u8,
+                    count,
+                });
+            }
+        }
+    }
+    fn apply(&mut self, a: Take) -> Result<(), ActionError> {
+        if self.winner.is_some() || a.count == 0 || self.piles[a.pile as usize] < a.count {
+            return Err(ActionError::Illegal {
+                action: a.to_string(),
+                hint: String::new(),
+            });
+        }
+        self.piles[a.pile as usize] -= a.count;
+        if self.piles.iter().all(|&p| p == 0) {
+            self.winner = Some(self.to_move);
+        }
+        self.to_move = 1 - self.to_move;
+        Ok(())
+    }
+    fn returns(&self) -> Vec<f64> {
+        (0..2).map(|s| f64::from(self.winner == Some(s))).collect()
+    }
+    fn observation(&self, _seat: Seat) -> Nim {
+        self.clone()
+    }
+}
+
+fn nim_sum(piles: &[u8]) -> u8 {
+    piles.iter().fold(0, |x, &p| x ^ p)
+}
+
+fn bot(iterations: u32, threads: usize, seed: u64) -> Ismcts<Nim, UniformRollout> {
+    let settings = Settings {
+        budget: Budget::Iterations(iterations),
+        threads,
+        ..Settings::default()
+    };
+    Ismcts::new("ismcts", settings, UniformRollout, seed)
+}
+
+fn choose(bot: &mut Ismcts<Nim, UniformRollout>, state: &Nim) -> Take {
+    let legal = game::State::legal_actions(state);
+    bot.choose(&SeatView::of_state(state, Seat(state.to_move)), &legal)
+}
+
+#[test]
+fn ismcts_finds_the_winning_nim_move() {
+    for piles in [
+        [1, 2, 4],
+        [2, 2, 1],
+        [0, 3, 5],
+        [1, 1, 3],
+        [2, 3, 4],
+        [3, 4, 5],
+    ] {
+        assert_ne!(nim_sum(&piles), 0, "a winning position");
+        let mut state = game::State::new_game(&piles.to_vec(), 0).unwrap();
+        let a = choose(&mut bot(100_000, 1, 1), &state);
+        game::State::apply(&mut state, a).unwrap();
+        assert_eq!(
+            nim_sum(&state.piles),
+            0,
+            "{piles:?}: {a} leaves {:?}",
+            state.piles
+        );
+    }
+}
+
+#[test]
+fn ismcts_wins_nim_from_a_winning_position_against_a_perfect_player() {
+    // After the bot's move, a perfect opponent cannot win; it plays any move and loses.
+    let mut state: Nim = game::State::new_game(&vec![3, 5, 6], 0).unwrap();
+    let mut me = bot(3000, 2, 7);
+    while state.winner.is_none() {
+        let a = if state.to_move == 0 {
+            choose(&mut me, &state)
+        } else {
+            game::State::legal_actions(&state)[0]
+        };
+        game::State::apply(&mut state, a).unwrap();
+    }
+    assert_eq!(state.winner, Some(0));
+}
+
+#[test]
+fn a_fixed_budget_and_seed_give_the_same_search_whatever_the_run() {
+    let state: Nim = game::State::new_game(&vec![4, 6, 7], 0).unwrap();
+    for threads in [1, 2] {
+        let a = bot(500, threads, 3).search(&state);
+        let b = bot(500, threads, 3).search(&state);
+        assert_eq!(a, b);
+        assert_eq!(a.iterations, 500, "the budget is spread over the threads");
+        let visits: u32 = a.actions.iter().map(|x| x.1).sum();
+        assert_eq!(
+            visits as u64, a.iterations,
+            "every iteration visits one root child"
+        );
+    }
+}

@@ -1,0 +1,74 @@
+//! No bot peeks: changing what a seat cannot see (the opponent's hand, every deck order, the
+//! trade deck order, the game's RNG) while its observation stays the same leaves every bot's
+//! decision unchanged.
+
+use bots::SeatView;
+use game::{Seat, State as _};
+use starrealms::{Config, State, rollout};
+
+/// Positions from random games, each with a copy whose hidden parts differ.
+fn positions() -> Vec<(State, State)> {
+    let mut out = Vec::new();
+    let mut rng = game::rng_from_seed(21);
+    let mut buf = Vec::new();
+    for seed in 0..12 {
+        let mut s = State::new_game(&Config::default(), seed).unwrap();
+        for _ in 0..(30 + 7 * seed) {
+            if s.over {
+                break;
+            }
+            let a = rollout::random_action(&s, &mut buf, &mut rng);
+            s.apply_unchecked(a);
+        }
+        let Some(seat) = s.to_move() else { continue };
+        if s.legal_actions().len() < 2 {
+            continue;
+        }
+        let other = Seat(1 - seat.0);
+        let mut hidden = s.clone();
+        let p = &mut hidden.players[other];
+        if !p.hand.is_empty() && p.deck.len() > p.deck_known as usize {
+            std::mem::swap(&mut p.hand[0], &mut p.deck[0]);
+        }
+        p.deck.reverse();
+        let known = hidden.players[seat].deck_known as usize;
+        let mine = &mut hidden.players[seat].deck;
+        let unknown = mine.len() - known;
+        mine[..unknown].reverse();
+        hidden.trade_deck.reverse();
+        hidden.rng = game::rng_from_seed(777);
+        assert_eq!(hidden.observation(seat), s.observation(seat), "only hidden parts changed");
+        out.push((s, hidden));
+    }
+    assert!(out.len() >= 8, "enough positions");
+    out
+}
+
+#[test]
+fn every_bot_decides_the_same_when_only_hidden_information_changes() {
+    let positions = positions();
+    let mut differs = 0;
+    for name in ["random", "easy", "medium", "heuristic", "ismcts:60", "ismcts-greedy:200"] {
+        for (i, (real, hidden)) in positions.iter().enumerate() {
+            let seat = real.to_move().unwrap();
+            let legal = real.legal_actions();
+            let ask = |state: &State| {
+                let mut bot = bots::starrealms::by_name(name, 5).unwrap();
+                bot.choose(&SeatView::of_state(state, seat), &legal)
+            };
+            assert_eq!(ask(real), ask(hidden), "{name} at position {i}");
+            // A seat whose own hand changes may decide otherwise: the check has teeth.
+            if name == "medium" && real.players[seat].hand.len() > 1 {
+                let mut own = real.clone();
+                let p = &mut own.players[seat];
+                if let Some(c) = p.deck.first().copied()
+                    && !p.hand.contains(&c)
+                {
+                    p.hand[0] = c;
+                    differs += usize::from(own.observation(seat) != real.observation(seat));
+                }
+            }
+        }
+    }
+    assert!(differs > 0, "changing the seat's own hand changes its view");
+}
