@@ -31,6 +31,21 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     /// Narrows the actions the tree considers in `state` (never to nothing), for games whose
     /// legal lists hold many near-equivalent actions. The default keeps them all.
     fn prune(&self, _state: &S, _legal: &mut Vec<S::Action>) {}
+
+    /// Called when a rollout starts from `state`.
+    fn begin(&mut self, _state: &S) {}
+
+    /// Whether to stop the rollout here and score the state with [`Rollout::evaluate`]
+    /// (the default plays to the end).
+    fn stop(&self, _state: &S) -> bool {
+        false
+    }
+
+    /// Each seat's expected result in a state where the rollout stopped early (the default: all
+    /// zeros).
+    fn evaluate(&self, state: &S) -> Vec<f64> {
+        vec![0.0; state.num_seats()]
+    }
 }
 
 /// Uniform random rollouts, for any game.
@@ -61,8 +76,8 @@ pub struct Settings {
     pub exploration: f64,
     /// Threads searching separate trees (root parallelism).
     pub threads: usize,
-    /// Longest rollout, in actions; a rollout cut short scores as the game's returns so far
-    /// (all zeros: a draw for everyone), which only matters for games that may not end.
+    /// Longest rollout, in actions; a rollout cut short is scored by the rollout policy's
+    /// evaluation (all zeros by default), which only matters for games that may not end.
     pub max_rollout: u32,
 }
 
@@ -316,7 +331,8 @@ fn search_tree<S: State, R: Rollout<S>>(
         }
         // Rollout.
         let mut steps = 0;
-        while !state.is_terminal() && steps < settings.max_rollout {
+        rollout.begin(&state);
+        while !state.is_terminal() && steps < settings.max_rollout && !rollout.stop(&state) {
             state.legal_actions_into(&mut legal);
             let a = rollout.pick(&state, &legal, &mut rng);
             state.apply_legal(a);
@@ -326,7 +342,7 @@ fn search_tree<S: State, R: Rollout<S>>(
         let returns = if state.is_terminal() {
             state.returns()
         } else {
-            vec![0.0; state.num_seats()]
+            rollout.evaluate(&state)
         };
         // Backpropagation.
         for &n in &path {

@@ -37,7 +37,11 @@ fn positions() -> Vec<(State, State)> {
         mine[..unknown].reverse();
         hidden.trade_deck.reverse();
         hidden.rng = game::rng_from_seed(777);
-        assert_eq!(hidden.observation(seat), s.observation(seat), "only hidden parts changed");
+        assert_eq!(
+            hidden.observation(seat),
+            s.observation(seat),
+            "only hidden parts changed"
+        );
         out.push((s, hidden));
     }
     assert!(out.len() >= 8, "enough positions");
@@ -48,7 +52,14 @@ fn positions() -> Vec<(State, State)> {
 fn every_bot_decides_the_same_when_only_hidden_information_changes() {
     let positions = positions();
     let mut differs = 0;
-    for name in ["random", "easy", "medium", "heuristic", "ismcts:60", "ismcts-greedy:200"] {
+    for name in [
+        "random",
+        "easy",
+        "medium",
+        "heuristic",
+        "ismcts:60",
+        "ismcts-greedy:200",
+    ] {
         for (i, (real, hidden)) in positions.iter().enumerate() {
             let seat = real.to_move().unwrap();
             let legal = real.legal_actions();
