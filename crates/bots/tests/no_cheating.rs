@@ -83,3 +83,47 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
     }
     assert!(differs > 0, "changing the seat's own hand changes its view");
 }
+
+#[test]
+fn every_level_and_search_budget_is_a_bot_name() {
+    for name in bots::starrealms::NAMES {
+        assert!(bots::starrealms::by_name(name, 1).is_ok(), "{name}");
+    }
+    for name in ["ismcts:10", "ismcts-greedy:5"] {
+        let bot = bots::starrealms::by_name(name, 1).unwrap();
+        assert_eq!(bot.name(), name);
+    }
+    for bad in [
+        "ismcts",
+        "ismcts:0",
+        "ismcts:many",
+        "mcts:10",
+        "grandmaster",
+    ] {
+        let err = bots::starrealms::by_name(bad, 1).err().expect("refused");
+        assert!(
+            err.contains("unknown bot") && err.contains("expert"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_search_bot_finishes_a_game_and_its_choices_are_reproducible() {
+    use bots::{Bot, play_game};
+    let run = || {
+        let mut players: Vec<Box<dyn Bot<State>>> = vec![
+            bots::starrealms::by_name("ismcts-greedy:30", 3).unwrap(),
+            bots::starrealms::by_name("medium", 4).unwrap(),
+        ];
+        let mut log = Vec::new();
+        let end = play_game(
+            State::new_game(&Config::default(), 9).unwrap(),
+            &mut players,
+            |seat, a, _| log.push((seat, a)),
+        );
+        assert!(end.over);
+        log
+    };
+    assert_eq!(run(), run());
+}
