@@ -190,11 +190,16 @@ impl Rollout<State> for HeuristicRollout {
 }
 
 /// The ISMCTS bot for Star Realms: the heuristic plays the cards from hand (free, and order
-/// matters little), the search decides everything else.
+/// matters little); for everything else the search decides, but keeps the heuristic's choice
+/// unless its own looks clearly better (by [`SearchBot::margin`] in mean result), which keeps
+/// small budgets from playing worse than the heuristic on noisy estimates.
 pub struct SearchBot<R: Rollout<State>> {
     name: String,
     search: Ismcts<State, R>,
     heuristic: HeuristicBot,
+    /// How much better (in mean result) the search's choice must look than the heuristic's to
+    /// be played instead.
+    pub margin: f64,
 }
 
 impl<R: Rollout<State>> SearchBot<R> {
@@ -205,6 +210,7 @@ impl<R: Rollout<State>> SearchBot<R> {
             search: Ismcts::new(name.clone(), settings, rollout, seed),
             heuristic: HeuristicBot::new(seed ^ 0x6865_7572),
             name,
+            margin: 0.03,
         }
     }
 
@@ -223,10 +229,24 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         if let [only] = legal {
             return *only;
         }
+        let advice = self.heuristic.choose(view, legal);
         if view.observation().pending.is_none() && matches!(legal[0], Action::Play(_)) {
-            return self.heuristic.choose(view, legal);
+            return advice;
         }
-        self.search.choose(view, legal)
+        let stats = self.search.search(view.observation());
+        let of = |a: Action| stats.actions.iter().find(|x| x.0 == a).copied();
+        let best = stats
+            .actions
+            .iter()
+            .filter(|(a, _, _)| legal.binary_search(a).is_ok())
+            .max_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)).then(y.0.cmp(&x.0)))
+            .copied();
+        match (best, of(advice)) {
+            // The search overrules the heuristic only when its choice looks clearly better.
+            (Some((_, _, mean)), Some((_, _, advised))) if mean < advised + self.margin => advice,
+            (Some((a, _, _)), _) => a,
+            (None, _) => advice,
+        }
     }
 }
 
