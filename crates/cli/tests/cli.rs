@@ -757,3 +757,28 @@ fn a_human_plays_a_raid_as_a_soldier_beside_bots() {
             "there is no seat p5 at a table of 3",
         ));
 }
+
+#[test]
+fn play_against_each_level() {
+    for level in ["easy", "medium", "ismcts-greedy:20"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = stdout_of(
+            realms()
+                .current_dir(dir.path())
+                .args(["play", "--vs", level, "--seed", "8", "--first", "bot"])
+                .write_stdin("quit\n"),
+        );
+        assert!(
+            out.contains(&format!("({level}) played:")),
+            "{level}: {out}"
+        );
+    }
+    realms()
+        .args(["play", "--vs", "grandmaster"])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("unknown bot `grandmaster`")
+                .and(predicate::str::contains("expert")),
+        );
+}
