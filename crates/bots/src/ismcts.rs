@@ -16,7 +16,7 @@
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
-use game::{GameRng, Observation as _, State};
+use game::{GameRng, Observation as _, State, mix_seed as mix};
 use rand::RngCore;
 
 use crate::{Bot, SeatView};
@@ -206,14 +206,6 @@ fn merge<A: game::Action>(trees: Vec<RootStats<A>>) -> RootStats<A> {
     }
     out.actions.sort_by_key(|x| x.0);
     out
-}
-
-/// SplitMix64 finaliser: independent seeds for the threads.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 fn search_tree<S: State, R: Rollout<S>>(

@@ -48,7 +48,7 @@ use std::time::Instant;
 
 use bots::{Bot, play_game};
 use clap::Args;
-use game::State as _;
+use game::{State as _, mix_seed as mix};
 use i18n::{Lang, t, tf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
@@ -100,14 +100,6 @@ pub const PRIOR_GAMES: f64 = 1.0;
 const Z95: f64 = 1.959_963_984_540_054;
 
 // ----- seeds -------------------------------------------------------------------------------------
-
-/// SplitMix64: spreads related numbers into unrelated seeds (the same as `realms simulate`'s).
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// FNV-1a: a stable hash of a name (unlike std's hasher, the same on every build).
 fn name_hash(name: &str) -> u64 {

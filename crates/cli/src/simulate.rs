@@ -11,7 +11,7 @@ use std::time::Instant;
 use anyhow::Context as _;
 use bots::{Bot, play_game};
 use clap::Args;
-use game::State as _;
+use game::{State as _, mix_seed as mix};
 use i18n::{Lang, t, tf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
@@ -84,14 +84,6 @@ impl Tally {
         self.actions += o.actions;
         self
     }
-}
-
-/// SplitMix64: spreads consecutive game numbers into unrelated seeds.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 fn play_one(players: &[String], config: &Config, base: u64, game: u64) -> Tally {

@@ -219,6 +219,15 @@ pub trait State: Clone + fmt::Debug + Send + Sync {
     fn observation(&self, seat: Seat) -> Self::Observation;
 }
 
+/// SplitMix64's finaliser: spreads related numbers (a base seed and a game or thread number)
+/// into unrelated seeds. Tools derive every game's and every bot's seed with it.
+pub const fn mix_seed(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// The exact state of a [`GameRng`] as text (`"0x…"`, 128 bits in hexadecimal), so that it survives
 /// JSON readers limited to 64-bit or floating-point numbers.
 pub fn rng_to_text(rng: &GameRng) -> String {
