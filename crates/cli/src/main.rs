@@ -21,6 +21,7 @@ macro_rules! outln {
 
 mod arena;
 mod cards_cmd;
+mod games;
 mod play;
 mod replay;
 mod scenario_cmd;
@@ -38,6 +39,9 @@ struct Cli {
     /// Language of the output: fr or en (default: from the LANG environment variable, else en).
     #[arg(long, global = true, value_name = "LANG")]
     lang: Option<Lang>,
+    /// The game: starrealms (default) or cosmique.
+    #[arg(long, global = true, value_enum, default_value = "starrealms")]
+    game: games::GameKind,
     #[command(subcommand)]
     command: Command,
 }
@@ -116,7 +120,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let lang = language(cli.lang);
     match cli.command {
         Command::Play(args) => play::run(args, lang),
-        Command::Simulate(args) => simulate::run(args, lang),
+        Command::Simulate(args) => simulate::run(args, cli.game, lang),
         Command::Arena(args) => arena::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),
         Command::Scenario(args) => scenario_cmd::run(args, lang),

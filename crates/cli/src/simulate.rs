@@ -11,12 +11,14 @@ use std::time::Instant;
 use anyhow::Context as _;
 use bots::{Bot, play_game};
 use clap::Args;
-use game::{State as _, mix_seed as mix};
+use game::mix_seed as mix;
 use i18n::{Lang, t, tf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use starrealms::{Config, State};
+use starrealms::Config;
+
+use crate::games::{GameKind, Played};
 
 /// Options of `realms simulate`.
 #[derive(Args, Debug)]
@@ -86,33 +88,34 @@ impl Tally {
     }
 }
 
-fn play_one(players: &[String], config: &Config, base: u64, game: u64) -> Tally {
+fn play_one<S: Played>(players: &[String], config: &S::Config, base: u64, game: u64) -> Tally {
     let seed = mix(base ^ mix(game));
-    let mut bots: Vec<Box<dyn Bot<State>>> = players
+    let mut bots: Vec<Box<dyn Bot<S>>> = players
         .iter()
         .enumerate()
         .map(|(i, name)| {
-            bots::starrealms::by_name(name, mix(seed.wrapping_add(i as u64 + 1)))
+            S::bot(name, mix(seed.wrapping_add(i as u64 + 1)))
                 .expect("names are checked before the run")
         })
         .collect();
-    let state = State::new_game(config, seed).expect("the configuration is checked");
+    let state = S::new_game(config, seed).expect("the configuration is checked");
     let mut actions = 0u64;
     let end = play_game(state, &mut bots, |_, _, _| actions += 1);
     let mut tally = Tally::new(players.len());
     tally.games = 1;
-    let winners = end.winners();
+    let winners = end.winners_of();
     if winners.is_empty() {
         tally.draws = 1;
     }
     for w in &winners {
         tally.wins[w.index()] += 1;
     }
-    tally.first_player_wins = winners.contains(&end.first) as u64;
-    tally.turns = end.turn as u64;
-    tally.turns_squared = (end.turn as u128).pow(2);
-    tally.min_turns = end.turn;
-    tally.max_turns = end.turn;
+    tally.first_player_wins = winners.contains(&end.first_of()) as u64;
+    let turns = end.turns_of();
+    tally.turns = turns as u64;
+    tally.turns_squared = (turns as u128).pow(2);
+    tally.min_turns = turns;
+    tally.max_turns = turns;
     tally.actions = actions;
     tally
 }
@@ -133,8 +136,11 @@ fn wilson(k: u64, n: u64) -> [f64; 2] {
 #[derive(Serialize, Debug)]
 struct Report {
     games: u64,
-    format: starrealms::Format,
-    edition: starrealms::Edition,
+    game: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    format: Option<starrealms::Format>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition: Option<starrealms::Edition>,
     players: Vec<String>,
     seed: u64,
     threads: usize,
@@ -155,11 +161,26 @@ struct Report {
 }
 
 /// Runs the simulation.
-pub fn run(args: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
-    let mut out = String::new();
+pub fn run(args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
+    match game {
+        GameKind::Starrealms => {
+            let config = starrealms_config(&args)?;
+            let (format, edition) = (config.format, config.edition);
+            simulate::<starrealms::State>(
+                args,
+                &config,
+                "starrealms",
+                Some((format, edition)),
+                lang,
+            )
+        }
+    }
+}
+
+fn starrealms_config(args: &SimulateArgs) -> anyhow::Result<Config> {
     for name in &args.players {
         bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
     }
@@ -177,6 +198,18 @@ pub fn run(args: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     config
         .validate()
         .map_err(|e| anyhow::anyhow!("{e} (--players names one bot per seat)"))?;
+    Ok(config)
+}
+
+/// Runs the games of one game kind and reports.
+fn simulate<S: Played>(
+    args: SimulateArgs,
+    config: &S::Config,
+    game: &str,
+    format: Option<(starrealms::Format, starrealms::Edition)>,
+    lang: Lang,
+) -> anyhow::Result<ExitCode> {
+    let mut out = String::new();
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -213,7 +246,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
                 let games = c * CHUNK..((c + 1) * CHUNK).min(args.games);
                 let n = games.end - games.start;
                 let t = games
-                    .map(|g| play_one(&args.players, &config, args.seed, g))
+                    .map(|g| play_one::<S>(&args.players, config, args.seed, g))
                     .fold(Tally::new(seats), Tally::merge);
                 bar.inc(n);
                 t
@@ -229,8 +262,9 @@ pub fn run(args: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let decided = tally.games - tally.draws;
     let report = Report {
         games: tally.games,
-        format: config.format,
-        edition: config.edition,
+        game: game.to_string(),
+        format: format.map(|f| f.0),
+        edition: format.map(|f| f.1),
         players: args.players.clone(),
         seed: args.seed,
         threads,
@@ -267,7 +301,11 @@ fn render(r: &Report, lang: Lang) -> String {
         "sim.header",
         &[
             ("games", &r.games),
-            ("format", &r.format.name()),
+            (
+                "format",
+                &r.format
+                    .map_or_else(|| r.game.clone(), |f| f.name().to_string()),
+            ),
             ("players", &r.players.join(" / ")),
             ("seed", &r.seed),
             ("threads", &r.threads),
