@@ -11,6 +11,8 @@ pub enum GameKind {
     /// Star Realms.
     #[default]
     Starrealms,
+    /// Bataille Cosmique.
+    Cosmique,
 }
 
 /// A finished game's facts and the game's bots.
@@ -37,5 +39,20 @@ impl Played for starrealms::State {
     }
     fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
         bots::starrealms::by_name(name, seed)
+    }
+}
+
+impl Played for cosmique::State {
+    fn winners_of(&self) -> Vec<Seat> {
+        self.winners()
+    }
+    fn first_of(&self) -> Seat {
+        self.first
+    }
+    fn turns_of(&self) -> u32 {
+        self.turn
+    }
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
+        bots::cosmique::by_name(name, seed)
     }
 }

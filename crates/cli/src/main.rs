@@ -23,6 +23,7 @@ mod arena;
 mod cards_cmd;
 mod games;
 mod play;
+mod play_cosmique;
 mod replay;
 mod scenario_cmd;
 mod simulate;
@@ -119,7 +120,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     let lang = language(cli.lang);
     match cli.command {
-        Command::Play(args) => play::run(args, lang),
+        Command::Play(args) => play::run(args, cli.game, lang),
         Command::Simulate(args) => simulate::run(args, cli.game, lang),
         Command::Arena(args) => arena::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),

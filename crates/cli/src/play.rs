@@ -40,30 +40,33 @@ use crate::text::{self, Names};
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The bot to play against.
-    #[arg(long, default_value = "heuristic", value_parser = bot_name)]
-    vs: String,
+    #[arg(long, default_value = "heuristic")]
+    pub(crate) vs: String,
     /// Seed of the game (default: drawn from the clock; it is printed so the game can be replayed).
     #[arg(long)]
-    seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Who plays first (in formats where the seed draws the first player).
     #[arg(long, value_enum, default_value = "random", conflicts_with = "seat")]
-    first: First,
+    pub(crate) first: First,
     /// The format: standard, free_for_all, hunter, hunter_first_blood, hydra, emperor, raid.
     #[arg(long, default_value = "standard")]
-    format: starrealms::Format,
+    pub(crate) format: starrealms::Format,
     /// Number of seats (default: the format's smallest table); bots take every seat but yours.
     #[arg(long)]
-    seats: Option<u8>,
+    pub(crate) seats: Option<u8>,
     /// Your seat (p1 … p6), instead of --first.
     #[arg(long)]
-    seat: Option<Seat>,
+    pub(crate) seat: Option<Seat>,
     /// Rule edition where the rulebooks differ: rise_of_empire or classic.
     #[arg(long, default_value = "rise_of_empire")]
-    edition: starrealms::Edition,
+    pub(crate) edition: starrealms::Edition,
+    /// Bataille Cosmique variant (with --game cosmique): standard, incolore, 30pv.
+    #[arg(long, default_value = "standard")]
+    pub(crate) variant: cosmique::Variant,
     /// Where to save the game record (default: realms-game-SEED.json; with --resume, the
     /// resumed file).
     #[arg(long, value_name = "FILE")]
-    save: Option<PathBuf>,
+    pub(crate) save: Option<PathBuf>,
     /// Go on with a game saved by `realms play` (after `quit`, Ctrl-C or a closed input): same
     /// seed, same bot, same seats; the bot's decisions so far are replayed so it goes on exactly
     /// as if never interrupted.
@@ -72,7 +75,7 @@ pub struct PlayArgs {
         value_name = "FILE",
         conflicts_with_all = ["seed", "first", "vs", "format", "seats", "seat", "edition"]
     )]
-    resume: Option<PathBuf>,
+    pub(crate) resume: Option<PathBuf>,
 }
 
 /// A game to begin or go on with.
@@ -140,15 +143,11 @@ fn bot_seed(seed: u64, seat: Seat) -> u64 {
     seed ^ 0x05ee_db07 ^ (seat.0 as u64) << 40
 }
 
-fn bot_name(s: &str) -> Result<String, String> {
-    bots::starrealms::by_name(s, 0).map(|_| s.to_string())
-}
-
 #[allow(
     clippy::disallowed_methods,
     reason = "a game without a given seed gets one from the clock; the seed is printed and saved"
 )]
-fn clock_seed() -> u64 {
+pub(crate) fn clock_seed() -> u64 {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();
@@ -163,8 +162,9 @@ pub fn save(record: &GameRecord, path: &Path) -> anyhow::Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
-enum Input {
-    Act(Action),
+/// What the player typed.
+pub(crate) enum Input<A> {
+    Act(A),
     Show,
     Help,
     Quit,
@@ -196,13 +196,13 @@ fn shown_actions(legal: &[Action]) -> Vec<Action> {
 
 /// Reads one valid command, re-prompting on anything else. Numbers refer to `shown`; any
 /// action of `legal` may be typed as text.
-fn read_command(
+pub(crate) fn read_command<A: game::Action>(
     out: &mut impl Write,
     input: &mut impl BufRead,
-    shown: &[Action],
-    legal: &[Action],
+    shown: &[A],
+    legal: &[A],
     lang: Lang,
-) -> anyhow::Result<Input> {
+) -> anyhow::Result<Input<A>> {
     loop {
         sayn!(out, "{} ", t(lang, "prompt"));
         out.flush()?;
@@ -227,7 +227,7 @@ fn read_command(
                 }
             }
         }
-        match <Action as game::Action>::parse(&lower) {
+        match A::parse(&lower) {
             Ok(a) if legal.contains(&a) => return Ok(Input::Act(a)),
             Ok(_) => say!(out, "{}", tf(lang, "not_legal_now", &[("action", &line)])),
             Err(_) => say!(out, "{}", tf(lang, "unknown_command", &[("input", &line)])),
@@ -236,9 +236,17 @@ fn read_command(
 }
 
 /// Plays one game on the terminal.
-pub fn run(args: PlayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
+pub fn run(args: PlayArgs, game: crate::games::GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
-    play(args, lang, &mut stdin.lock())
+    match game {
+        crate::games::GameKind::Starrealms => {
+            bots::starrealms::by_name(&args.vs, 0).map_err(anyhow::Error::msg)?;
+            play(args, lang, &mut stdin.lock())
+        }
+        crate::games::GameKind::Cosmique => {
+            crate::play_cosmique::play(args, lang, &mut stdin.lock())
+        }
+    }
 }
 
 fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<ExitCode> {

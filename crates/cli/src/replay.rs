@@ -32,6 +32,9 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
     let record = GameRecord::from_json(&text)
         .map_err(|e| anyhow::anyhow!("{file} is not a game record: {e}"))?;
+    if record.game == <cosmique::State as game::State>::GAME {
+        return replay_cosmique(&args, &record, &file, lang);
+    }
     let mut state: State = record
         .initial_state()
         .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
@@ -119,4 +122,56 @@ fn outcome(state: &State, names: &Names, lang: Lang) -> String {
     }
     let w: Vec<&str> = winners.iter().map(|&s| names.of(s)).collect();
     tf(lang, "replay.winner", &[("player", &w.join(", "))])
+}
+
+/// Replays a Bataille Cosmique record: every action with its player, or only a check.
+fn replay_cosmique(
+    args: &ReplayArgs,
+    record: &GameRecord,
+    file: &str,
+    lang: Lang,
+) -> anyhow::Result<ExitCode> {
+    let mut out = String::new();
+    let mut steps = Vec::new();
+    let end: cosmique::State = record
+        .replay_with(|step, action, state: &cosmique::State| {
+            steps.push((step, action, state.turn));
+        })
+        .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
+    if !args.check {
+        // Who played each action: replay again, reading the player before each action.
+        let mut state: cosmique::State = record
+            .initial_state()
+            .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
+        for (step, action, _) in &steps {
+            let seat = game::State::to_move(&state).unwrap_or(Seat(0));
+            outln!(out, "{:>5}  {seat}: {action}", step + 1);
+            game::State::apply(&mut state, *action)
+                .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
+        }
+    }
+    let outcome = match end.winners().first() {
+        Some(w) => tf(lang, "replay.winner", &[("player", w)]),
+        None if end.over => t(lang, "draw").to_string(),
+        None => tf(
+            lang,
+            "replay.unfinished",
+            &[("player", &game::State::to_move(&end).unwrap_or(Seat(0)))],
+        ),
+    };
+    outln!(
+        out,
+        "{}",
+        tf(
+            lang,
+            "replay.ok",
+            &[
+                ("file", &file),
+                ("actions", &record.actions.len()),
+                ("turns", &end.turn),
+                ("outcome", &outcome)
+            ]
+        )
+    );
+    crate::emit(&out)
 }

@@ -36,6 +36,9 @@ pub struct SimulateArgs {
     /// Rule edition where the rulebooks differ: rise_of_empire or classic.
     #[arg(long, default_value = "rise_of_empire")]
     edition: starrealms::Edition,
+    /// Bataille Cosmique variant (with --game cosmique): standard, incolore, 30pv.
+    #[arg(long, default_value = "standard")]
+    variant: cosmique::Variant,
     /// Base seed: the same seed gives the same results.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -176,6 +179,21 @@ pub fn run(args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<Exi
                 Some((format, edition)),
                 lang,
             )
+        }
+        GameKind::Cosmique => {
+            for name in &args.players {
+                bots::cosmique::by_name(name, 0).map_err(anyhow::Error::msg)?;
+            }
+            if args.players.len() != cosmique::SEATS {
+                anyhow::bail!(
+                    "Bataille Cosmique takes {} players, not {} (--players names one bot per planet)",
+                    cosmique::SEATS,
+                    args.players.len()
+                );
+            }
+            let config = cosmique::Config::of_variant(args.variant);
+            let label = format!("cosmique {}", args.variant);
+            simulate::<cosmique::State>(args, &config, &label, None, lang)
         }
     }
 }

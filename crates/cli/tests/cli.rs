@@ -782,3 +782,99 @@ fn play_against_each_level() {
                 .and(predicate::str::contains("expert")),
         );
 }
+
+// ----- Bataille Cosmique -------------------------------------------------------------------------
+
+#[test]
+fn four_bots_play_every_cosmique_variant() {
+    for variant in ["standard", "incolore", "30pv"] {
+        let v = json_of(realms().args([
+            "--game",
+            "cosmique",
+            "simulate",
+            "-n",
+            "40",
+            "--variant",
+            variant,
+            "--players",
+            "heuristic,random,heuristic,random",
+            "--json",
+        ]));
+        assert_eq!(
+            v["game"],
+            format!("cosmique {}", variant.replace("30pv", "pv30"))
+        );
+        let wins: u64 = v["wins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            wins + v["draws"].as_u64().unwrap(),
+            40,
+            "{variant}: every game ends"
+        );
+    }
+    realms()
+        .args([
+            "--game",
+            "cosmique",
+            "simulate",
+            "--players",
+            "random,random",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "Bataille Cosmique takes 4 players, not 2",
+        ));
+    realms()
+        .args(["--game", "cosmique", "simulate", "--variant", "60pv"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown variant `60pv`"));
+}
+
+#[test]
+fn a_human_plays_bataille_cosmique_to_the_end_and_replays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("cosmique.json");
+    let out = stdout_of(
+        realms()
+            .args([
+                "--game", "cosmique", "play", "--seed", "3", "--seat", "p1", "--save",
+            ])
+            .arg(&save)
+            .write_stdin(first_choices(5_000)),
+    );
+    assert!(out.starts_with("Bataille Cosmique (standard) against heuristic bots · seed 3"));
+    assert!(out.contains("p1 (you, red) — life 6"));
+    assert!(out.contains("Hand: "));
+    assert!(out.contains("Take your orbit card"));
+    assert!(out.contains("Game saved to"));
+    let check = stdout_of(realms().args(["replay", "--check"]).arg(&save));
+    assert!(
+        check.contains(": ok,") && check.contains("winner: p"),
+        "{check}"
+    );
+    let fr = stdout_of(
+        realms()
+            .current_dir(dir.path())
+            .args([
+                "--lang",
+                "fr",
+                "--game",
+                "cosmique",
+                "play",
+                "--variant",
+                "incolore",
+                "--seed",
+                "2",
+            ])
+            .write_stdin("bonjour\n1\nquitter\n"),
+    );
+    assert!(fr.contains("Bataille Cosmique (incolore) contre des bots heuristic"));
+    assert!(fr.contains("Je ne comprends pas `bonjour`"));
+    assert!(fr.contains("Prendre votre carte d'orbite"));
+}

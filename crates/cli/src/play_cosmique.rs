@@ -1,0 +1,368 @@
+//! `realms --game cosmique play`: a human planet against three bots, in the terminal. The
+//! human sees only its planet's observation; the record is saved after every move, on `quit`,
+//! on a closed input and on Ctrl-C, as for Star Realms.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context as _;
+use bots::{Bot, SeatView};
+use cosmique::{Action, Card, Colour, Config, Observation, Side, State};
+use game::{GameRecord, Seat, State as _};
+use i18n::{Lang, t, tf};
+
+use crate::First;
+use crate::play::{Input, PlayArgs, clock_seed, read_command, save};
+
+fn colour(c: Colour, lang: Lang) -> &'static str {
+    t(
+        lang,
+        match c {
+            Colour::Red => "cos.red",
+            Colour::Blue => "cos.blue",
+            Colour::Green => "cos.green",
+            Colour::Yellow => "cos.yellow",
+        },
+    )
+}
+
+fn card(c: Card, lang: Lang) -> String {
+    match c {
+        Card::Meteor(m) => format!("{} {}", colour(m.colour(), lang), m.value()),
+        Card::Plus2 => "+2".into(),
+    }
+}
+
+fn side(s: Side, lang: Lang) -> &'static str {
+    t(
+        lang,
+        match s {
+            Side::Left => "cos.left",
+            Side::Right => "cos.right",
+        },
+    )
+}
+
+fn describe(a: Action, o: &Observation, me: Seat, names: &[String], lang: Lang) -> String {
+    let name = |s: Option<Seat>| s.map_or("?".to_string(), |s| names[s.index()].clone());
+    match a {
+        Action::Attack {
+            side: sd,
+            meteor,
+            plus2,
+        } => {
+            let key = if plus2 {
+                "cos.act.attack_plus2"
+            } else {
+                "cos.act.attack"
+            };
+            tf(
+                lang,
+                key,
+                &[
+                    ("player", &name(o.neighbour(me, sd))),
+                    ("side", &side(sd, lang)),
+                    ("card", &card(Card::Meteor(meteor), lang)),
+                ],
+            )
+        }
+        Action::Defend { side: sd, meteor } => tf(
+            lang,
+            "cos.act.defend",
+            &[
+                ("side", &side(sd, lang)),
+                ("card", &card(Card::Meteor(meteor), lang)),
+            ],
+        ),
+        Action::Replace { side: sd, meteor } => tf(
+            lang,
+            "cos.act.replace",
+            &[
+                ("side", &side(sd, lang)),
+                ("card", &card(Card::Meteor(meteor), lang)),
+            ],
+        ),
+        Action::TakeOrbit => {
+            let orbit = o.planets[me.index()]
+                .orbit
+                .map_or("—".into(), |c| card(c, lang));
+            tf(lang, "cos.act.take", &[("card", &orbit)])
+        }
+        Action::Swap { seat, card: c } => {
+            let orbit = o.planets[seat.index()]
+                .orbit
+                .map_or("—".into(), |c| card(c, lang));
+            tf(
+                lang,
+                "cos.act.swap",
+                &[
+                    ("card", &card(c, lang)),
+                    ("player", &names[seat.index()]),
+                    ("orbit", &orbit),
+                ],
+            )
+        }
+        Action::End => t(lang, "act.end").to_string(),
+    }
+}
+
+fn board(o: &Observation, names: &[String], lang: Lang) -> String {
+    let mut out = String::new();
+    let to_move = o.to_move.map_or_else(
+        || t(lang, "game_over").to_string(),
+        |s| tf(lang, "to_move", &[("player", &names[s.index()])]),
+    );
+    out += &format!(
+        "══ {} · {} · {} ══\n",
+        tf(lang, "turn", &[("turn", &o.turn)]),
+        to_move,
+        tf(lang, "cos.actions_left", &[("n", &o.actions_left)])
+    );
+    for (i, p) in o.planets.iter().enumerate() {
+        let seat = Seat(i as u8);
+        if !p.alive() {
+            out += &format!("{} — {}\n", names[i], t(lang, "cos.destroyed"));
+            continue;
+        }
+        let orbit = p.orbit.map_or("—".into(), |c| card(c, lang));
+        out += &format!(
+            "{} — {} · {} {} · {} {}\n",
+            names[i],
+            tf(lang, "cos.life", &[("n", &p.life)]),
+            t(lang, "zone.hand"),
+            p.hand_count,
+            t(lang, "cos.orbit"),
+            orbit
+        );
+        if let Some(hand) = &p.hand {
+            let cards: Vec<String> = hand.iter().map(|&c| card(c, lang)).collect();
+            out += &format!("   {}: {}\n", t(lang, "hand"), cards.join(", "));
+        }
+        for sd in Side::BOTH {
+            let slot = &p.slots[sd.index()];
+            let facing = o
+                .neighbour(seat, sd)
+                .map_or("—".into(), |n| names[n.index()].clone());
+            let defence = match slot.defence {
+                None => t(lang, "cos.no_defence").to_string(),
+                Some(d) => match d.card {
+                    Some(m) if d.revealed => tf(
+                        lang,
+                        "cos.defence_revealed",
+                        &[("card", &card(Card::Meteor(m), lang))],
+                    ),
+                    Some(m) => tf(
+                        lang,
+                        "cos.defence_own",
+                        &[("card", &card(Card::Meteor(m), lang))],
+                    ),
+                    None => t(lang, "cos.defence_hidden").to_string(),
+                },
+            };
+            let attack = match slot.attack {
+                None => String::new(),
+                Some(a) => {
+                    let what = a.card.map_or_else(
+                        || t(lang, "cos.hidden").to_string(),
+                        |m| card(Card::Meteor(m), lang),
+                    );
+                    let plus = if a.plus2 { " +2" } else { "" };
+                    format!(
+                        " · {}",
+                        tf(
+                            lang,
+                            "cos.attack_waiting",
+                            &[
+                                ("player", &names[a.by.index()]),
+                                ("card", &format!("{what}{plus}"))
+                            ]
+                        )
+                    )
+                }
+            };
+            out += &format!(
+                "   {} ({facing}): {defence}{attack}\n",
+                tf(lang, "cos.slot", &[("side", &side(sd, lang))])
+            );
+        }
+    }
+    out += &format!(
+        "{}\n",
+        tf(
+            lang,
+            "cos.piles",
+            &[("pile", &o.pile_count), ("discard", &o.discard.len())]
+        )
+    );
+    out
+}
+
+/// Plays one game of Bataille Cosmique on the terminal.
+pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<ExitCode> {
+    if args.resume.is_some() {
+        anyhow::bail!("--resume is for Star Realms games");
+    }
+    bots::cosmique::by_name(&args.vs, 0).map_err(anyhow::Error::msg)?;
+    let mut out = std::io::stdout().lock();
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let config = Config::of_variant(args.variant);
+    let mut state = State::new_game(&config, seed).map_err(anyhow::Error::msg)?;
+    let n = cosmique::SEATS as u8;
+    let human = match (args.seat, args.first) {
+        (Some(seat), _) if seat.0 < n => seat,
+        (Some(seat), _) => anyhow::bail!("there is no seat {seat} at a table of {n}"),
+        (None, First::Me) => state.first,
+        (None, First::Bot) => Seat((state.first.0 + 1) % n),
+        (None, First::Random) => Seat(0),
+    };
+    let mut players: Vec<Option<Box<dyn Bot<State>>>> = Vec::new();
+    let mut names = Vec::new();
+    for i in 0..n {
+        let seat = Seat(i);
+        let col = colour(Colour::of(seat), lang);
+        if seat == human {
+            players.push(None);
+            names.push(format!("{seat} ({}, {col})", t(lang, "you_word")));
+        } else {
+            let seed = seed ^ 0x05ee_db07 ^ (i as u64) << 40;
+            players.push(Some(
+                bots::cosmique::by_name(&args.vs, seed).map_err(anyhow::Error::msg)?,
+            ));
+            names.push(format!("{seat} ({}, {col})", args.vs));
+        }
+    }
+    let path = args
+        .save
+        .unwrap_or_else(|| PathBuf::from(format!("realms-cosmique-{seed}.json")));
+    let mut record = GameRecord::new::<State>(&config, seed);
+    record.players = (0..n)
+        .map(|i| {
+            if Seat(i) == human {
+                "human".into()
+            } else {
+                args.vs.clone()
+            }
+        })
+        .collect();
+    let shared = Arc::new(Mutex::new(record));
+    {
+        let shared = Arc::clone(&shared);
+        let path = path.clone();
+        let message = t(lang, "interrupted");
+        ctrlc::set_handler(move || {
+            let record = shared.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = save(&record, &path);
+            eprintln!(
+                "\n{}",
+                message.replace("{file}", &path.display().to_string())
+            );
+            std::process::exit(130);
+        })
+        .context("cannot catch Ctrl-C")?;
+    }
+    let flush = || -> anyhow::Result<()> {
+        let r = shared.lock().unwrap_or_else(|e| e.into_inner());
+        save(&r, &path)
+    };
+    writeln!(
+        out,
+        "{}",
+        tf(
+            lang,
+            "cos.welcome",
+            &[
+                ("bot", &args.vs),
+                ("seed", &seed),
+                ("variant", &config.variant),
+                ("first", &names[state.first.index()])
+            ]
+        )
+    )?;
+    writeln!(out, "{}", t(lang, "help_short"))?;
+    flush()?;
+    let mut legal = Vec::new();
+    let mut log: Vec<String> = Vec::new();
+    while let Some(seat) = state.to_move() {
+        state.legal_actions_into(&mut legal);
+        if let Some(bot) = players[seat.index()].as_mut() {
+            let obs = state.observation(seat);
+            let a = bot.choose(&SeatView::of_state(&state, seat), &legal);
+            log.push(format!(
+                "{}: {}",
+                names[seat.index()],
+                describe(a, &obs, seat, &names, lang)
+            ));
+            state.apply(a).context("a bot chose an illegal action")?;
+            shared
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .actions
+                .push(a.to_string());
+            continue;
+        }
+        flush()?;
+        for line in log.drain(..) {
+            writeln!(out, "  · {line}")?;
+        }
+        let obs = state.observation(human);
+        writeln!(out)?;
+        write!(out, "{}", board(&obs, &names, lang))?;
+        for (i, &a) in legal.iter().enumerate() {
+            writeln!(
+                out,
+                "  {:>2}. {}",
+                i + 1,
+                describe(a, &obs, human, &names, lang)
+            )?;
+        }
+        match read_command(&mut out, input, &legal, &legal, lang)? {
+            Input::Act(a) => {
+                state.apply(a).context("a listed action was refused")?;
+                shared
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .actions
+                    .push(a.to_string());
+                flush()?;
+                writeln!(out, "  ✓ {}", describe(a, &obs, human, &names, lang))?;
+            }
+            Input::Show => {}
+            Input::Help => writeln!(out, "{}", t(lang, "help_long"))?,
+            Input::Quit => {
+                flush()?;
+                writeln!(
+                    out,
+                    "{}",
+                    tf(lang, "saved_quit", &[("file", &path.display())])
+                )?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            Input::Closed => {
+                flush()?;
+                writeln!(out)?;
+                writeln!(
+                    out,
+                    "{}",
+                    tf(lang, "input_closed", &[("file", &path.display())])
+                )?;
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+    }
+    flush()?;
+    for line in log.drain(..) {
+        writeln!(out, "  · {line}")?;
+    }
+    writeln!(out)?;
+    write!(out, "{}", board(&state.observation(human), &names, lang))?;
+    let verdict = match state.winners().first() {
+        Some(&w) if w == human => t(lang, "you_win").to_string(),
+        Some(&w) => tf(lang, "bot_wins", &[("player", &names[w.index()])]),
+        None => t(lang, "draw").to_string(),
+    };
+    writeln!(out, "{verdict}")?;
+    writeln!(out, "{}", tf(lang, "saved", &[("file", &path.display())]))?;
+    Ok(ExitCode::SUCCESS)
+}
