@@ -1,5 +1,5 @@
 //! Plays random games (the rollout policy) and prints games per second:
-//! `cargo run --release -p cosmique --example random_games -- 100000 [standard|incolore|pv30]`.
+//! `cargo run --release -p cosmique --example cosmique_games -- 100000 [standard|incolore|pv30]`.
 use cosmique::{Action, Config, State, Variant, rollout};
 
 fn main() {
