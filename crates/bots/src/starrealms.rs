@@ -26,9 +26,9 @@ pub use search::{GreedyRollout, HeuristicRollout, NoisyBot, SearchBot, search_se
 pub const NAMES: &[&str] = &["random", "heuristic", "easy", "medium", "hard", "expert"];
 
 /// Iterations a decision of the `hard` level.
-pub const HARD_ITERATIONS: u32 = 200;
+pub const HARD_ITERATIONS: u32 = 400;
 /// Iterations a decision of the `expert` level.
-pub const EXPERT_ITERATIONS: u32 = 1000;
+pub const EXPERT_ITERATIONS: u32 = 2000;
 
 /// Builds a bot by name with its seed.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {

@@ -144,6 +144,62 @@ impl PlayerView {
 }
 
 impl Observation {
+    /// A cheaper view of `seat` for bots playing rollouts on sampled states: the seat's own
+    /// cards as in [`Observation::of`] but unsorted, the public parts of the others, and
+    /// *without* the multisets of other seats' unseen cards and discard piles, the trade deck's
+    /// contents and the scrap heap (left empty). Never send it to a client; it exists for speed.
+    pub fn for_rollout(state: &State, seat: Seat) -> Observation {
+        let players = state
+            .players
+            .iter()
+            .map(|(s, p)| {
+                let own = s == seat;
+                let known = p.deck_known as usize;
+                let split = p.deck.len() - known;
+                PlayerView {
+                    authority: p.authority,
+                    alive: p.alive,
+                    team: p.team,
+                    trade: p.trade,
+                    combat: p.combat,
+                    ships: p.ships.clone(),
+                    bases: p.bases.clone(),
+                    discard: if own { p.discard.clone() } else { Vec::new() },
+                    hand: own.then(|| p.hand.clone()),
+                    hand_count: p.hand.len(),
+                    hand_known: Vec::new(),
+                    deck_count: p.deck.len(),
+                    deck_known_top: p.deck[split..].to_vec(),
+                    unseen: if own { p.deck[..split].to_vec() } else { Vec::new() },
+                    pending_discards: p.pending_discards,
+                    next_ship_top: p.next_ship_top,
+                    played: p.played,
+                    done: p.done,
+                }
+            })
+            .collect();
+        Observation {
+            seat: Some(seat),
+            config: state.config.clone(),
+            current: state.current,
+            first: state.first,
+            turn: state.turn,
+            to_move: state.to_move(),
+            over: state.over,
+            victors: state.victors,
+            bequests: state.bequests.to_vec(),
+            progress: state.progress,
+            pending: state.pending,
+            frames: state.frames.to_vec(),
+            row: state.row,
+            trade_deck_count: state.trade_deck.len(),
+            trade_deck_cards: Vec::new(),
+            explorers: state.explorers,
+            scrap_heap: Vec::new(),
+            players,
+        }
+    }
+
     /// The view of `seat` (`None`: public view) of a state.
     pub fn of(state: &State, seat: Option<Seat>) -> Observation {
         Observation {

@@ -185,7 +185,9 @@ impl Rollout<State> for HeuristicRollout {
             return *only;
         }
         let seat = state.to_move().expect("rollouts stop at the end");
-        self.bot.choose(&SeatView::of_state(state, seat), legal)
+        let view = starrealms::Observation::for_rollout(state, seat);
+        self.bot
+            .choose(&SeatView::of_observation(seat, view), legal)
     }
 }
 
