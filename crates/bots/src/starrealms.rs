@@ -5,8 +5,8 @@
 //! |---|---|
 //! | `easy` | the heuristic bot with 25% random actions |
 //! | `medium` | the heuristic bot |
-//! | `hard` | ISMCTS, 200 iterations a decision, heuristic rollouts (about 40 ms a decision) |
-//! | `expert` | ISMCTS, 1,000 iterations a decision, heuristic rollouts (about 0.2 s a decision) |
+//! | `hard` | ISMCTS, 400 iterations a decision, heuristic rollouts (about 40 ms a decision) |
+//! | `expert` | ISMCTS, 2,000 iterations a decision, heuristic rollouts (about 0.2 s a decision) |
 //!
 //! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
 //! `ismcts-greedy:<iterations>` one with the faster, weaker greedy rollouts.

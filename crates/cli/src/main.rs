@@ -26,6 +26,7 @@ mod play;
 mod play_cosmique;
 mod replay;
 mod scenario_cmd;
+mod serve;
 mod simulate;
 mod text;
 
@@ -61,6 +62,8 @@ enum Command {
     Scenario(scenario_cmd::ScenarioArgs),
     /// List the cards with their texts.
     Cards(cards_cmd::CardsArgs),
+    /// Run the game server: people and bots play over HTTP and WebSocket (docs/protocol.md).
+    Serve(serve::ServeArgs),
 }
 
 /// Who moves first in `realms play`.
@@ -126,6 +129,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(args, lang),
         Command::Scenario(args) => scenario_cmd::run(args, lang),
         Command::Cards(args) => cards_cmd::run(args, lang),
+        Command::Serve(args) => serve::run(args, lang),
     }
 }
 

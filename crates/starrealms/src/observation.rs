@@ -170,7 +170,11 @@ impl Observation {
                     hand_known: Vec::new(),
                     deck_count: p.deck.len(),
                     deck_known_top: p.deck[split..].to_vec(),
-                    unseen: if own { p.deck[..split].to_vec() } else { Vec::new() },
+                    unseen: if own {
+                        p.deck[..split].to_vec()
+                    } else {
+                        Vec::new()
+                    },
                     pending_discards: p.pending_discards,
                     next_ship_top: p.next_ship_top,
                     played: p.played,

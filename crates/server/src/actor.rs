@@ -1,0 +1,560 @@
+//! One task per live game (an actor): it alone owns the game's state, its seats and its log,
+//! takes commands through a channel, and publishes each new version of the game through a
+//! `watch` channel that every connection to the game reads.
+//!
+//! An action goes: checks (turn, version, legality) → appended to the store → applied to the
+//! state → published. Nobody hears of an action the store has not kept. If the store fails,
+//! the actor replies with an error and ends: the next request rebuilds the game from the store,
+//! which is the truth.
+//!
+//! Bots play their seats here: when a bot is to move, the actor waits the think delay, lets the
+//! bot decide on a blocking thread (a search takes a while) from its seat's observation, and
+//! commits its choice like any other action, all while it keeps answering commands.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use bots::SeatView;
+use game::{Action as _, Seat};
+use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
+
+use crate::games::{GameKind, Served, bot_seed};
+use crate::protocol::{ApiError, ErrorCode, LogLine};
+
+/// Commands waiting for an actor, at most.
+const QUEUE: usize = 64;
+
+/// One action of the log.
+#[derive(Clone, Debug)]
+pub(crate) struct LogEntry {
+    seat: Seat,
+    /// The text form (what the actor's seat reads).
+    text: String,
+    /// What every other reader sees.
+    public: String,
+}
+
+/// A game's log: append-only, shared by the actor (the only writer) and the connections.
+#[derive(Debug, Default)]
+pub(crate) struct Log(RwLock<Vec<LogEntry>>);
+
+impl Log {
+    /// Entries `from..to` as `viewer` may read them.
+    pub(crate) fn lines(&self, from: usize, to: usize, viewer: Option<Seat>) -> Vec<LogLine> {
+        let log = self.0.read().unwrap_or_else(|e| e.into_inner());
+        let to = to.min(log.len());
+        (from.min(to)..to)
+            .map(|index| {
+                let e = &log[index];
+                LogLine {
+                    index,
+                    seat: e.seat,
+                    action: if viewer == Some(e.seat) {
+                        e.text.clone()
+                    } else {
+                        e.public.clone()
+                    },
+                }
+            })
+            .collect()
+    }
+
+    fn push(&self, entry: LogEntry) {
+        self.0
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(entry);
+    }
+}
+
+/// Views of one version of a game, whatever the game.
+pub(crate) trait Views: Send + Sync {
+    /// What `viewer` sees (`None`: a spectator), as JSON.
+    fn observation(&self, viewer: Option<Seat>) -> serde_json::Value;
+    /// The legal actions in text form.
+    fn legal_texts(&self) -> Vec<String>;
+    /// Who must decide.
+    fn to_move(&self) -> Option<Seat>;
+    /// Once over: the winners.
+    fn winners(&self) -> Option<Vec<Seat>>;
+}
+
+/// A copy of the state at one version. It never leaves the server: connections only take
+/// observations from it.
+struct Frozen<G>(G);
+
+impl<G: Served> Views for Frozen<G> {
+    fn observation(&self, viewer: Option<Seat>) -> serde_json::Value {
+        let view = match viewer {
+            Some(seat) => self.0.observation(seat),
+            None => self.0.public_view(),
+        };
+        serde_json::to_value(view).expect("observations serialize")
+    }
+    fn legal_texts(&self) -> Vec<String> {
+        self.0
+            .legal_actions()
+            .iter()
+            .map(|a| a.to_string())
+            .collect()
+    }
+    fn to_move(&self) -> Option<Seat> {
+        self.0.to_move()
+    }
+    fn winners(&self) -> Option<Vec<Seat>> {
+        self.0.is_terminal().then(|| self.0.winners())
+    }
+}
+
+/// One version of a game, as published.
+pub(crate) struct Snapshot {
+    /// Actions played.
+    pub version: usize,
+    /// Its views.
+    pub views: Box<dyn Views>,
+}
+
+/// What a connection holds to talk to a game.
+#[derive(Clone)]
+pub(crate) struct GameHandle {
+    /// The game's number.
+    pub id: GameId,
+    /// Which game.
+    pub kind: GameKind,
+    /// The latest version.
+    pub snapshots: watch::Receiver<Arc<Snapshot>>,
+    /// The log.
+    pub log: Arc<Log>,
+    tx: mpsc::Sender<Command>,
+}
+
+/// The answer to an `act`.
+pub(crate) enum ActReply {
+    /// Applied: the version it made.
+    Applied(Arc<Snapshot>),
+    /// Applied before (the same client id): the current version.
+    Duplicate(Arc<Snapshot>),
+    /// Refused, nothing changed; with the current version when the client's is stale.
+    Refused(ApiError, Option<Arc<Snapshot>>),
+}
+
+enum Command {
+    Join {
+        seat: Seat,
+        hash: TokenHash,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    Authenticate {
+        token: String,
+        reply: oneshot::Sender<Option<Seat>>,
+    },
+    Act {
+        seat: Seat,
+        client_id: String,
+        version: usize,
+        action: String,
+        reply: oneshot::Sender<ActReply>,
+    },
+}
+
+fn gone() -> ApiError {
+    ApiError::new(
+        ErrorCode::Internal,
+        "the game stopped (the server is restarting it or shutting down): reconnect",
+    )
+}
+
+impl GameHandle {
+    /// Whether the actor still runs.
+    pub(crate) fn is_alive(&self) -> bool {
+        !self.tx.is_closed()
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Option<T> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(make(reply)).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// Gives a free human seat to the holder of the token of `hash`.
+    pub(crate) async fn join(&self, seat: Seat, hash: TokenHash) -> Result<(), ApiError> {
+        self.ask(|reply| Command::Join { seat, hash, reply })
+            .await
+            .unwrap_or_else(|| Err(gone()))
+    }
+
+    /// The seat whose token this is, if any.
+    pub(crate) async fn authenticate(&self, token: String) -> Result<Option<Seat>, ApiError> {
+        self.ask(|reply| Command::Authenticate { token, reply })
+            .await
+            .ok_or_else(gone)
+    }
+
+    /// Plays an action for `seat`.
+    pub(crate) async fn act(
+        &self,
+        seat: Seat,
+        client_id: String,
+        version: usize,
+        action: String,
+    ) -> ActReply {
+        self.ask(|reply| Command::Act {
+            seat,
+            client_id,
+            version,
+            action,
+            reply,
+        })
+        .await
+        .unwrap_or_else(|| ActReply::Refused(gone(), None))
+    }
+}
+
+/// Runs `f` on a blocking thread (store calls, bot decisions) and waits for it.
+pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(v) => v,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
+}
+
+/// Rebuilds a stored game by replaying its record and starts its actor.
+pub(crate) fn start<S: Store>(
+    stored: StoredGame,
+    store: Arc<S>,
+    bot_delay: Duration,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(GameHandle, JoinHandle<()>), String> {
+    match GameKind::of_record(&stored.record.game) {
+        Some(GameKind::Starrealms) => {
+            Actor::<starrealms::State, S>::start(stored, store, bot_delay, shutdown)
+        }
+        Some(GameKind::Cosmique) => {
+            Actor::<cosmique::State, S>::start(stored, store, bot_delay, shutdown)
+        }
+        None => Err(format!("unknown game `{}`", stored.record.game)),
+    }
+}
+
+type BotChoice<A> = Result<(usize, Seat, A), String>;
+
+struct Actor<G: Served, S: Store> {
+    id: GameId,
+    store: Arc<S>,
+    bot_delay: Duration,
+    state: G,
+    seed: u64,
+    seats: Vec<StoredSeat>,
+    version: usize,
+    log: Arc<Log>,
+    /// `(seat, client id)` → the index of the action it made.
+    client_ids: HashMap<(Seat, String), usize>,
+    snapshots: watch::Sender<Arc<Snapshot>>,
+    /// A bot failed (unknown here, or it panicked): no more bot moves in this actor.
+    bots_broken: bool,
+    /// The store failed: the actor ends after answering.
+    failed: bool,
+}
+
+impl<G: Served, S: Store> Actor<G, S> {
+    fn start(
+        stored: StoredGame,
+        store: Arc<S>,
+        bot_delay: Duration,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<(GameHandle, JoinHandle<()>), String> {
+        let record = &stored.record;
+        let mut state: G = record.initial_state().map_err(|e| e.to_string())?;
+        if stored.seats.len() != state.num_seats() {
+            return Err(format!(
+                "{} seats stored for a game of {}",
+                stored.seats.len(),
+                state.num_seats()
+            ));
+        }
+        let log = Arc::new(Log::default());
+        let mut client_ids = HashMap::new();
+        for (step, text) in record.actions.iter().enumerate() {
+            let fail = |e: String| format!("action {step} (`{text}`): {e}");
+            let seat = state
+                .to_move()
+                .ok_or_else(|| fail("the game is over".into()))?;
+            let action = G::Action::parse(text).map_err(|e| fail(e.to_string()))?;
+            state.apply(action).map_err(|e| fail(e.to_string()))?;
+            log.push(LogEntry {
+                seat,
+                text: action.to_string(),
+                public: G::public_text(action),
+            });
+            if let Some(Some(c)) = stored.client_ids.get(step) {
+                client_ids.insert((seat, c.clone()), step);
+            }
+        }
+        let version = record.actions.len();
+        let first = Arc::new(Snapshot {
+            version,
+            views: Box::new(Frozen(state.clone())),
+        });
+        let (snapshots, receiver) = watch::channel(first);
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let handle = GameHandle {
+            id: stored.id,
+            kind: G::KIND,
+            snapshots: receiver,
+            log: Arc::clone(&log),
+            tx,
+        };
+        let actor = Actor {
+            id: stored.id,
+            store,
+            bot_delay,
+            state,
+            seed: record.seed,
+            seats: stored.seats,
+            version,
+            log,
+            client_ids,
+            snapshots,
+            bots_broken: false,
+            failed: false,
+        };
+        let finished = stored.winners.is_some();
+        let task = tokio::spawn(actor.run(rx, shutdown, finished));
+        Ok((handle, task))
+    }
+
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Command>,
+        mut shutdown: watch::Receiver<bool>,
+        finished_in_store: bool,
+    ) {
+        // A crash between the last append and `finish` leaves an over game marked unfinished.
+        if self.state.is_terminal() && !finished_in_store {
+            let _ = self.store_finish().await;
+        }
+        let mut bot: Option<JoinHandle<BotChoice<G::Action>>> = None;
+        enum Event<A> {
+            Stop,
+            Command(Command),
+            Bot(BotChoice<A>),
+        }
+        while !*shutdown.borrow() && !self.failed {
+            if bot.is_none() {
+                bot = self.think();
+            }
+            let event = tokio::select! {
+                _ = shutdown.changed() => Event::Stop,
+                command = rx.recv() => command.map_or(Event::Stop, Event::Command),
+                choice = async { bot.as_mut().expect("guarded").await }, if bot.is_some() => {
+                    Event::Bot(choice.unwrap_or_else(|e| Err(e.to_string())))
+                }
+            };
+            match event {
+                Event::Stop => break,
+                Event::Command(command) => self.command(command).await,
+                Event::Bot(choice) => {
+                    bot = None;
+                    self.bot_move(choice).await;
+                }
+            }
+        }
+        if let Some(task) = bot {
+            task.abort();
+        }
+    }
+
+    /// Starts the bot to move thinking, if a bot is to move.
+    fn think(&self) -> Option<JoinHandle<BotChoice<G::Action>>> {
+        let seat = self.state.to_move()?;
+        let player = &self.seats[seat.index()];
+        if player.is_human() || self.bots_broken {
+            return None;
+        }
+        let name = player.player.clone();
+        let observation = self.state.observation(seat);
+        let legal = self.state.legal_actions();
+        let seed = bot_seed(self.seed, seat, self.version);
+        let (version, delay) = (self.version, self.bot_delay);
+        Some(tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            blocking(move || {
+                let mut bot = G::bot(&name, seed)?;
+                let choice = bot.choose(&SeatView::of_observation(seat, observation), &legal);
+                if !legal.contains(&choice) {
+                    return Err(format!("bot `{name}` chose an illegal action: {choice}"));
+                }
+                Ok((version, seat, choice))
+            })
+            .await
+        }))
+    }
+
+    async fn bot_move(&mut self, choice: BotChoice<G::Action>) {
+        match choice {
+            Ok((version, seat, action))
+                if version == self.version && self.state.to_move() == Some(seat) =>
+            {
+                if let Err(e) = self.commit(seat, action, None).await {
+                    eprintln!("game {}: cannot store a bot's action: {e}", self.id);
+                }
+            }
+            Ok(_) => {} // The game moved on meanwhile: the next think starts afresh.
+            Err(e) => {
+                eprintln!("game {}: {e}", self.id);
+                self.bots_broken = true;
+            }
+        }
+    }
+
+    async fn command(&mut self, command: Command) {
+        match command {
+            Command::Join { seat, hash, reply } => {
+                let answer = self.join(seat, hash).await;
+                let _ = reply.send(answer);
+            }
+            Command::Authenticate { token, reply } => {
+                let seat = self
+                    .seats
+                    .iter()
+                    .position(|s| s.token_hash.is_some_and(|h| h.matches(&token)))
+                    .map(|i| Seat(i as u8));
+                let _ = reply.send(seat);
+            }
+            Command::Act {
+                seat,
+                client_id,
+                version,
+                action,
+                reply,
+            } => {
+                let answer = self.act(seat, client_id, version, &action).await;
+                let _ = reply.send(answer);
+            }
+        }
+    }
+
+    async fn join(&mut self, seat: Seat, hash: TokenHash) -> Result<(), ApiError> {
+        let id = self.id;
+        let Some(current) = self.seats.get(seat.index()) else {
+            return Err(StoreError::UnknownSeat { id, seat }.into());
+        };
+        if !current.is_human() {
+            return Err(StoreError::NotHuman { id, seat }.into());
+        }
+        if current.token_hash.is_some() {
+            return Err(StoreError::SeatTaken { id, seat }.into());
+        }
+        if self.state.is_terminal() {
+            return Err(StoreError::Finished(id).into());
+        }
+        let store = Arc::clone(&self.store);
+        blocking(move || store.claim_seat(id, seat, &hash)).await?;
+        self.seats[seat.index()].token_hash = Some(hash);
+        Ok(())
+    }
+
+    fn current(&self) -> Arc<Snapshot> {
+        Arc::clone(&self.snapshots.borrow())
+    }
+
+    async fn act(&mut self, seat: Seat, client_id: String, version: usize, text: &str) -> ActReply {
+        let refuse = |code, message: String| ActReply::Refused(ApiError::new(code, message), None);
+        if self.client_ids.contains_key(&(seat, client_id.clone())) {
+            return ActReply::Duplicate(self.current());
+        }
+        let Some(to_move) = self.state.to_move() else {
+            return refuse(ErrorCode::GameOver, "the game is over".into());
+        };
+        if version != self.version {
+            let message = format!(
+                "version {version} is not the game's: it is at version {}",
+                self.version
+            );
+            return ActReply::Refused(
+                ApiError::new(ErrorCode::StaleVersion, message),
+                Some(self.current()),
+            );
+        }
+        if to_move != seat {
+            return refuse(
+                ErrorCode::NotYourTurn,
+                format!("{to_move} must decide, not {seat}"),
+            );
+        }
+        let action = match G::Action::parse(text) {
+            Ok(a) => a,
+            Err(e) => return refuse(ErrorCode::IllegalAction, e.to_string()),
+        };
+        if !self.state.legal_actions().contains(&action) {
+            return refuse(
+                ErrorCode::IllegalAction,
+                format!("`{action}` is not legal now"),
+            );
+        }
+        match self.commit(seat, action, Some(client_id)).await {
+            Ok(()) => ActReply::Applied(self.current()),
+            Err(e) => ActReply::Refused(
+                ApiError::new(
+                    ErrorCode::Internal,
+                    format!("the action could not be stored ({e}); reconnect"),
+                ),
+                None,
+            ),
+        }
+    }
+
+    /// Stores, applies and publishes a legal action of `seat`. If the store refuses or fails,
+    /// nothing changes and the actor is marked to end.
+    async fn commit(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        client_id: Option<String>,
+    ) -> Result<(), StoreError> {
+        let text = action.to_string();
+        let (store, id, index) = (Arc::clone(&self.store), self.id, self.version);
+        let (stored_text, stored_id) = (text.clone(), client_id.clone());
+        let appended =
+            blocking(move || store.append_action(id, index, &stored_text, stored_id.as_deref()))
+                .await;
+        if let Err(e) = appended {
+            // The store is the truth and this actor may be behind it: end, and let the next
+            // request rebuild the game from the store.
+            self.failed = true;
+            return Err(e);
+        }
+        self.state.apply_legal(action);
+        self.log.push(LogEntry {
+            seat,
+            public: G::public_text(action),
+            text,
+        });
+        if let Some(c) = client_id {
+            self.client_ids.insert((seat, c), index);
+        }
+        self.version += 1;
+        if self.state.is_terminal() {
+            // The result is derived from the log; failing to note it is repaired at the next
+            // start, so the game still goes on being published.
+            let _ = self.store_finish().await;
+        }
+        self.snapshots.send_replace(Arc::new(Snapshot {
+            version: self.version,
+            views: Box::new(Frozen(self.state.clone())),
+        }));
+        Ok(())
+    }
+
+    async fn store_finish(&mut self) -> Result<(), StoreError> {
+        let (store, id, winners) = (Arc::clone(&self.store), self.id, self.state.winners());
+        let done = blocking(move || store.finish(id, &winners)).await;
+        if let Err(e) = &done {
+            eprintln!("game {}: cannot store the result: {e}", self.id);
+        }
+        done
+    }
+}

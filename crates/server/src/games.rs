@@ -1,0 +1,267 @@
+//! The games the server hosts, behind one adapter (the `Served` trait), and how a request to
+//! create a game becomes a game record.
+
+use bots::Bot;
+use game::{GameRecord, Seat};
+use serde::{Deserialize, Serialize};
+use store::HUMAN;
+
+/// Which game a table plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// Star Realms.
+    Starrealms,
+    /// Bataille Cosmique.
+    Cosmique,
+}
+
+impl GameKind {
+    /// The game's name in records and in the protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Starrealms => <starrealms::State as game::State>::GAME,
+            GameKind::Cosmique => <cosmique::State as game::State>::GAME,
+        }
+    }
+
+    /// The kind of a record's `game` field.
+    pub fn of_record(game: &str) -> Option<GameKind> {
+        [GameKind::Starrealms, GameKind::Cosmique]
+            .into_iter()
+            .find(|k| k.name() == game)
+    }
+}
+
+/// What the server needs of a game beyond [`game::State`].
+pub(crate) trait Served: game::State<Observation: Send + 'static> + 'static {
+    /// The game's kind.
+    const KIND: GameKind;
+    /// What a spectator sees.
+    fn public_view(&self) -> Self::Observation;
+    /// The bot of that name, with its seed.
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String>;
+    /// The action as every seat but the actor's may read it in the log: the text form, less
+    /// whatever it reveals that the table does not see.
+    fn public_text(action: Self::Action) -> String;
+    /// The winners once over (empty after a draw).
+    fn winners(&self) -> Vec<Seat>;
+}
+
+impl Served for starrealms::State {
+    const KIND: GameKind = GameKind::Starrealms;
+    fn public_view(&self) -> starrealms::Observation {
+        self.public_observation()
+    }
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
+        bots::starrealms::by_name(name, seed)
+    }
+    fn public_text(action: starrealms::Action) -> String {
+        // Every Star Realms action is done in the open: cards played, bought, scrapped and
+        // discarded are shown to the table.
+        action.to_string()
+    }
+    fn winners(&self) -> Vec<Seat> {
+        starrealms::State::winners(self)
+    }
+}
+
+impl Served for cosmique::State {
+    const KIND: GameKind = GameKind::Cosmique;
+    fn public_view(&self) -> cosmique::Observation {
+        self.public_observation()
+    }
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
+        bots::cosmique::by_name(name, seed)
+    }
+    fn public_text(action: cosmique::Action) -> String {
+        use cosmique::Action;
+        // Meteors go face down: the table sees where, not which.
+        match action {
+            Action::Attack {
+                side, plus2: true, ..
+            } => format!("attack {side} plus2"),
+            Action::Attack { side, .. } => format!("attack {side}"),
+            Action::Defend { side, .. } => format!("defend {side}"),
+            Action::Replace { side, .. } => format!("replace {side}"),
+            other => other.to_string(),
+        }
+    }
+    fn winners(&self) -> Vec<Seat> {
+        cosmique::State::winners(self)
+    }
+}
+
+/// A request to create a game (`POST /api/games`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// Which game.
+    pub game: GameKind,
+    /// Star Realms: the format (`standard`, `free_for_all`, …; default `standard`).
+    #[serde(default)]
+    pub format: Option<String>,
+    /// Star Realms: the rule edition (`rise_of_empire`, the default, or `classic`).
+    #[serde(default)]
+    pub edition: Option<String>,
+    /// Bataille Cosmique: the variant (`standard`, the default, `incolore`, `30pv`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Who sits in each seat, in order: `human` or a bot's name (`heuristic`, `hard`, …).
+    pub seats: Vec<String>,
+    /// The seed (default: drawn from the operating system). Whoever knows it knows every
+    /// shuffle: give one only for tests and replays.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// The largest search budget a bot of a game may have (`ismcts:<n>`), so that one game cannot
+/// hold a core for minutes a move.
+pub const MAX_BOT_ITERATIONS: u32 = 5000;
+
+fn check_player(kind: GameKind, name: &str) -> Result<(), String> {
+    if name == HUMAN {
+        return Ok(());
+    }
+    if let Some((_, n)) = name.split_once(':')
+        && n.parse::<u32>().is_ok_and(|n| n > MAX_BOT_ITERATIONS)
+    {
+        return Err(format!(
+            "bot `{name}`: at most {MAX_BOT_ITERATIONS} iterations a decision on this server"
+        ));
+    }
+    match kind {
+        GameKind::Starrealms => <starrealms::State as Served>::bot(name, 0).map(drop),
+        GameKind::Cosmique => <cosmique::State as Served>::bot(name, 0).map(drop),
+    }
+}
+
+fn parse<T: std::str::FromStr<Err = String>>(text: &Option<String>) -> Result<Option<T>, String> {
+    text.as_deref().map(str::parse).transpose()
+}
+
+impl CreateGame {
+    /// The record of the new game (no actions yet), checked: a configuration the game accepts,
+    /// known players; its seed is the request's, else `seed`.
+    pub fn record(&self, seed: u64) -> Result<GameRecord, String> {
+        for name in &self.seats {
+            check_player(self.game, name)?;
+        }
+        let seats = u8::try_from(self.seats.len())
+            .map_err(|_| format!("{} seats is too many", self.seats.len()))?;
+        let mut record = match self.game {
+            GameKind::Starrealms => {
+                if self.variant.is_some() {
+                    return Err(
+                        "`variant` is for Bataille Cosmique; Star Realms has formats".into(),
+                    );
+                }
+                let format: starrealms::Format = parse(&self.format)?.unwrap_or_default();
+                let config = starrealms::Config {
+                    edition: parse(&self.edition)?.unwrap_or_default(),
+                    ..starrealms::Config::of_format(format, Some(seats))
+                };
+                config.validate()?;
+                GameRecord::new::<starrealms::State>(&config, 0)
+            }
+            GameKind::Cosmique => {
+                if self.format.is_some() || self.edition.is_some() {
+                    return Err("Bataille Cosmique has variants, not formats or editions".into());
+                }
+                if self.seats.len() != cosmique::SEATS {
+                    return Err(format!(
+                        "Bataille Cosmique takes {} seats, not {}",
+                        cosmique::SEATS,
+                        self.seats.len()
+                    ));
+                }
+                let config =
+                    cosmique::Config::of_variant(parse(&self.variant)?.unwrap_or_default());
+                config.validate()?;
+                GameRecord::new::<cosmique::State>(&config, 0)
+            }
+        };
+        record.seed = self.seed.unwrap_or(seed);
+        record.players = self.seats.clone();
+        // The game must start: the same check as on every reload.
+        match self.game {
+            GameKind::Starrealms => record.initial_state::<starrealms::State>().map(drop),
+            GameKind::Cosmique => record.initial_state::<cosmique::State>().map(drop),
+        }
+        .map_err(|e| e.to_string())?;
+        Ok(record)
+    }
+}
+
+/// The seed of the bot in `seat` for the decision at action number `step`: a function of the
+/// game's seed, so a game rebuilt after a restart goes on exactly as it would have.
+pub(crate) fn bot_seed(game_seed: u64, seat: Seat, step: usize) -> u64 {
+    game::mix_seed(game_seed ^ game::mix_seed((u64::from(seat.0) + 1) << 48 ^ step as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(json: serde_json::Value) -> Result<GameRecord, String> {
+        let req: CreateGame = serde_json::from_value(json).map_err(|e| e.to_string())?;
+        req.record(99)
+    }
+
+    #[test]
+    fn requests_become_checked_records() {
+        let r = request(serde_json::json!({
+            "game": "starrealms", "format": "free-for-all", "edition": "classic",
+            "seats": ["human", "heuristic", "ismcts:50"]
+        }))
+        .unwrap();
+        assert_eq!(r.game, "starrealms");
+        assert_eq!(r.seed, 99);
+        assert_eq!(r.config["format"], "free_for_all");
+        assert_eq!(r.config["edition"], "classic");
+        assert_eq!(r.config["seats"], 3);
+        assert_eq!(r.players, ["human", "heuristic", "ismcts:50"]);
+
+        let r = request(serde_json::json!({
+            "game": "cosmique", "variant": "30pv", "seed": 5,
+            "seats": ["human", "random", "easy", "hard"]
+        }))
+        .unwrap();
+        assert_eq!((r.game.as_str(), r.seed), ("cosmique", 5));
+        assert_eq!(r.config["variant"], "pv30");
+
+        for bad in [
+            serde_json::json!({"game": "starrealms", "seats": ["human"]}),
+            serde_json::json!({"game": "starrealms", "seats": ["human", "nobody"]}),
+            serde_json::json!({"game": "starrealms", "seats": ["human", "ismcts:999999"]}),
+            serde_json::json!({"game": "starrealms", "format": "chess", "seats": ["human", "random"]}),
+            serde_json::json!({"game": "starrealms", "variant": "incolore", "seats": ["human", "random"]}),
+            serde_json::json!({"game": "cosmique", "seats": ["human", "random"]}),
+            serde_json::json!({"game": "cosmique", "format": "hydra", "seats": ["human", "random", "random", "random"]}),
+            serde_json::json!({"game": "go", "seats": ["human", "random"]}),
+            serde_json::json!({"game": "starrealms", "seats": ["human", "random"], "colour": "red"}),
+        ] {
+            assert!(request(bad.clone()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn cosmique_hides_face_down_meteors_from_the_log() {
+        let text = |t: &str| <cosmique::State as Served>::public_text(t.parse().unwrap());
+        assert_eq!(text("attack left red3"), "attack left");
+        assert_eq!(text("attack right blue5 plus2"), "attack right plus2");
+        assert_eq!(text("defend left green2"), "defend left");
+        assert_eq!(text("replace right yellow4"), "replace right");
+        assert_eq!(text("take orbit"), "take orbit");
+        assert_eq!(text("end"), "end");
+    }
+
+    #[test]
+    fn bot_seeds_differ_by_seat_and_step() {
+        let a = bot_seed(1, Seat(0), 0);
+        assert_ne!(a, bot_seed(1, Seat(1), 0));
+        assert_ne!(a, bot_seed(1, Seat(0), 1));
+        assert_ne!(a, bot_seed(2, Seat(0), 0));
+        assert_eq!(a, bot_seed(1, Seat(0), 0));
+    }
+}

@@ -1,0 +1,215 @@
+//! The messages of the WebSocket protocol and the error codes of the whole API, as documented
+//! in `docs/protocol.md`.
+
+use game::Seat;
+use serde::{Deserialize, Serialize};
+
+use crate::games::GameKind;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// Play an action.
+    Act {
+        /// The client's id for this message (1 to 64 characters): a resent message with an id
+        /// already applied is answered, not applied again.
+        client_id: String,
+        /// The version of the view the client acts on: the number of actions played.
+        version: usize,
+        /// The action, in its text form (`buy row 2`).
+        action: String,
+    },
+}
+
+/// Longest client id accepted.
+pub const MAX_CLIENT_ID: usize = 64;
+
+/// One action of the log as one seat may read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogLine {
+    /// Its number (0-based): the view of version `v` has had actions `0..v`.
+    pub index: usize,
+    /// Who played it.
+    pub seat: Seat,
+    /// Its text form, as this reader may see it (face-down cards hidden from other seats).
+    pub action: String,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// What this connection may see of the game now.
+    View {
+        /// The game's number.
+        id: store::GameId,
+        /// Which game.
+        game: GameKind,
+        /// Actions played so far.
+        version: usize,
+        /// The seat of this connection (`None`: a spectator).
+        seat: Option<Seat>,
+        /// Who must decide now (`None` once over).
+        to_move: Option<Seat>,
+        /// Whether the game is over.
+        over: bool,
+        /// Once over: the winning seats (empty after a draw).
+        winners: Option<Vec<Seat>>,
+        /// This seat's observation (a spectator's: the public one).
+        observation: serde_json::Value,
+        /// The legal actions in text form, sorted: only for the seat to move, empty otherwise.
+        legal_actions: Vec<String>,
+        /// The actions this connection has not been sent yet, oldest first: the whole log in
+        /// its first view, then what happened since the previous view.
+        log: Vec<LogLine>,
+        /// The `client_id` of the `act` this view answers, if it answers one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ack: Option<String>,
+    },
+    /// A message was refused; nothing changed.
+    Error {
+        /// What went wrong.
+        code: ErrorCode,
+        /// For people.
+        message: String,
+        /// The `client_id` of the refused `act`, if known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        client_id: Option<String>,
+    },
+}
+
+/// Why a request or a message was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The message is not JSON, or not a message of the protocol, or a binary frame.
+    BadMessage,
+    /// The message is longer than the limit.
+    TooLarge,
+    /// Too many messages in a short time on this connection.
+    RateLimited,
+    /// No such game.
+    UnknownGame,
+    /// No such seat in the game.
+    UnknownSeat,
+    /// The token is not that of a seat of this game.
+    BadToken,
+    /// A spectator's connection cannot act.
+    NotASeat,
+    /// Another seat must decide.
+    NotYourTurn,
+    /// The `version` is not the game's: a fresh view follows.
+    StaleVersion,
+    /// The action does not parse or is not legal now.
+    IllegalAction,
+    /// The game is over.
+    GameOver,
+    /// The seat is a bot's.
+    NotHuman,
+    /// Somebody has the seat already.
+    SeatTaken,
+    /// The request to create a game is refused.
+    BadRequest,
+    /// The game is not over (its record is published once it is).
+    NotFinished,
+    /// No such route.
+    NotFound,
+    /// The server failed (its store, most likely); nothing changed.
+    Internal,
+    /// The server is shutting down.
+    ShuttingDown,
+}
+
+impl ErrorCode {
+    /// The HTTP status of the error in an HTTP answer.
+    pub fn status(self) -> u16 {
+        match self {
+            ErrorCode::BadMessage | ErrorCode::BadRequest | ErrorCode::TooLarge => 400,
+            ErrorCode::BadToken => 401,
+            ErrorCode::NotASeat => 403,
+            ErrorCode::UnknownGame | ErrorCode::UnknownSeat | ErrorCode::NotFound => 404,
+            ErrorCode::NotYourTurn
+            | ErrorCode::StaleVersion
+            | ErrorCode::IllegalAction
+            | ErrorCode::GameOver
+            | ErrorCode::NotHuman
+            | ErrorCode::SeatTaken
+            | ErrorCode::NotFinished => 409,
+            ErrorCode::RateLimited => 429,
+            ErrorCode::Internal => 500,
+            ErrorCode::ShuttingDown => 503,
+        }
+    }
+}
+
+/// An error with its code and its message for people.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    /// What went wrong.
+    pub code: ErrorCode,
+    /// For people.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The protocol message of this error.
+    pub fn message(&self, client_id: Option<String>) -> ServerMessage {
+        ServerMessage::Error {
+            code: self.code,
+            message: self.message.clone(),
+            client_id,
+        }
+    }
+}
+
+impl From<store::StoreError> for ApiError {
+    fn from(e: store::StoreError) -> Self {
+        use store::StoreError as E;
+        let code = match &e {
+            E::UnknownGame(_) => ErrorCode::UnknownGame,
+            E::UnknownSeat { .. } => ErrorCode::UnknownSeat,
+            E::NotHuman { .. } => ErrorCode::NotHuman,
+            E::SeatTaken { .. } => ErrorCode::SeatTaken,
+            E::Finished(_) => ErrorCode::GameOver,
+            E::Invalid(_) => ErrorCode::BadRequest,
+            E::WrongIndex { .. } | E::Corrupt(_) | E::Backend(_) => ErrorCode::Internal,
+        };
+        ApiError::new(code, e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_have_the_documented_shape() {
+        let act: ClientMessage = serde_json::from_str(
+            r#"{"type":"act","client_id":"c1","version":3,"action":"buy row 2"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            act,
+            ClientMessage::Act {
+                client_id: "c1".into(),
+                version: 3,
+                action: "buy row 2".into()
+            }
+        );
+        let e = ApiError::new(ErrorCode::NotYourTurn, "wait").message(Some("c1".into()));
+        assert_eq!(
+            serde_json::to_value(e).unwrap(),
+            serde_json::json!({"type": "error", "code": "not_your_turn", "message": "wait", "client_id": "c1"})
+        );
+    }
+}

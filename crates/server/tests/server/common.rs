@@ -1,0 +1,423 @@
+//! Test helpers: a server on port 0, a small HTTP client, a WebSocket client that keeps every
+//! message it receives, client-side bots that play a seat through the protocol, and the check
+//! that a connection received exactly its seat's view.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use bots::{Bot, SeatView};
+use futures_util::{SinkExt as _, StreamExt as _};
+use game::{Action as _, GameRecord, Seat};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use server::{Options, ServerError};
+use store::Store;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long any single wait may take before the test fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// Options for tests: bots play at once, and so do the bots on the far side of sockets.
+pub fn options() -> Options {
+    Options {
+        bot_delay: Duration::ZERO,
+        messages_burst: 1000,
+        messages_per_second: 1000,
+        ..Options::default()
+    }
+}
+
+/// A server running on this test's runtime.
+pub struct Running {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<Result<(), ServerError>>,
+}
+
+/// Starts a server on a free port.
+pub async fn start<S: Store>(store: S, options: Options) -> Running {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(server::launch(listener, store, options, async move {
+        let _ = stopped.await;
+    }));
+    Running {
+        addr,
+        stop: Some(stop),
+        task,
+    }
+}
+
+impl Running {
+    /// Shuts the server down gracefully and waits until it has stopped.
+    pub async fn stop(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        tokio::time::timeout(PATIENCE, self.task)
+            .await
+            .expect("the server stops")
+            .unwrap()
+            .unwrap();
+    }
+}
+
+/// A minimal HTTP/1.1 request; returns the status and the JSON body (a string if not JSON).
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    http_raw(addr, method, path, &body).await
+}
+
+/// The same with a raw body.
+pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
+        .await
+        .expect("an HTTP answer")
+        .unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_string()));
+    (status, body)
+}
+
+/// Creates a game; returns its id.
+pub async fn create(addr: SocketAddr, request: Value) -> i64 {
+    let (status, body) = http(addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 201, "{body}");
+    body["id"].as_i64().unwrap()
+}
+
+/// Joins a seat; returns its token.
+pub async fn join(addr: SocketAddr, id: i64, seat: &str) -> String {
+    let (status, body) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/seats/{seat}/join"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["token"].as_str().unwrap().to_string()
+}
+
+/// The record of a finished game.
+pub async fn record(addr: SocketAddr, id: i64) -> GameRecord {
+    let (status, body) = http(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_value(body).unwrap()
+}
+
+/// What a WebSocket client got.
+#[derive(Debug)]
+pub enum Event {
+    Message(Value),
+    Closed(Option<u16>),
+}
+
+/// A WebSocket client that keeps every message.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every JSON message received, in order.
+    pub received: Vec<Value>,
+}
+
+impl Client {
+    /// Connects to a game, with a seat's token or as a spectator.
+    pub async fn connect(
+        addr: SocketAddr,
+        id: impl std::fmt::Display,
+        token: Option<&str>,
+    ) -> Client {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
+            None => format!("ws://{addr}/api/games/{id}/ws"),
+        };
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+        }
+    }
+
+    /// The next message or the close.
+    pub async fn event(&mut self) -> Event {
+        loop {
+            let next = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time");
+            match next {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    self.received.push(v.clone());
+                    return Event::Message(v);
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return Event::Closed(frame.map(|f| u16::from(f.code)));
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Ok(other)) => panic!("unexpected frame {other:?}"),
+                Some(Err(_)) | None => return Event::Closed(None),
+            }
+        }
+    }
+
+    /// The next message (fails on a close).
+    pub async fn recv(&mut self) -> Value {
+        match self.event().await {
+            Event::Message(v) => v,
+            Event::Closed(code) => panic!("closed ({code:?}) while waiting for a message"),
+        }
+    }
+
+    /// Reads until a view of at least `version`.
+    pub async fn view_at_least(&mut self, version: u64) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == "view" && v["version"].as_u64().unwrap() >= version {
+                return v;
+            }
+        }
+    }
+
+    /// Reads until the game is over; returns the last view.
+    pub async fn until_over(&mut self) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == "view" && v["over"] == true {
+                return v;
+            }
+        }
+    }
+
+    /// Sends a JSON message.
+    pub async fn send(&mut self, message: Value) {
+        self.send_text(&message.to_string()).await;
+    }
+
+    /// Sends a text frame as it is.
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// Sends a binary frame.
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws.send(Message::Binary(bytes.into())).await.unwrap();
+    }
+
+    /// Sends an `act`.
+    pub async fn act(&mut self, client_id: &str, version: u64, action: &str) {
+        self.send(
+            json!({"type": "act", "client_id": client_id, "version": version, "action": action}),
+        )
+        .await;
+    }
+}
+
+/// Plays a seat through the protocol until the game is over, choosing with `choose(view)`;
+/// returns the client (with every message it received).
+pub async fn play_seat(mut client: Client, mut choose: impl FnMut(&Value) -> String) -> Client {
+    loop {
+        let v = client.recv().await;
+        assert_eq!(v["type"], "view", "no error expected while playing: {v}");
+        if v["over"] == true {
+            return client;
+        }
+        if v["to_move"] == v["seat"] {
+            let version = v["version"].as_u64().unwrap();
+            let action = choose(&v);
+            client
+                .act(
+                    &format!("{}-{version}", v["seat"].as_str().unwrap()),
+                    version,
+                    &action,
+                )
+                .await;
+        }
+    }
+}
+
+/// A chooser that runs a bot of game `G` on the view's observation and legal actions: a bot
+/// that plays from the other side of the socket, seeing only what the server sends.
+pub fn remote_bot<G>(mut bot: Box<dyn Bot<G>>) -> impl FnMut(&Value) -> String
+where
+    G: game::State<Observation: DeserializeOwned>,
+{
+    move |view| {
+        let seat: Seat = serde_json::from_value(view["seat"].clone()).unwrap();
+        let observation: G::Observation =
+            serde_json::from_value(view["observation"].clone()).unwrap();
+        let legal: Vec<G::Action> = view["legal_actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| G::Action::parse(t.as_str().unwrap()).unwrap())
+            .collect();
+        bot.choose(&SeatView::of_observation(seat, observation), &legal)
+            .to_string()
+    }
+}
+
+/// The first legal action: plays cards, uses abilities, buys and attacks before ending, so a
+/// game moves on to its end.
+pub fn first_legal(view: &Value) -> String {
+    view["legal_actions"][0].as_str().unwrap().to_string()
+}
+
+/// Keys that would give away a deck's order or the RNG.
+const SECRET_KEYS: [&str; 5] = ["deck", "trade_deck", "pile", "rng", "seed"];
+
+fn no_secret_keys(v: &Value, path: &str) {
+    match v {
+        Value::Object(map) => {
+            for (k, x) in map {
+                assert!(
+                    !SECRET_KEYS.contains(&k.as_str()),
+                    "`{path}.{k}` is sent to a client"
+                );
+                no_secret_keys(x, &format!("{path}.{k}"));
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| no_secret_keys(x, path)),
+        _ => {}
+    }
+}
+
+/// Checks one message received by `seat` (`None`: a spectator) on its face: no other seat's
+/// hand, no deck order, legal actions only for the seat to move.
+pub fn check_message(message: &Value, seat: Option<usize>) {
+    match message["type"].as_str() {
+        Some("error") => return,
+        Some("view") => {}
+        other => panic!("unknown message type {other:?}: {message}"),
+    }
+    let seat_text = seat.map(|s| format!("p{}", s + 1));
+    assert_eq!(message["seat"].as_str(), seat_text.as_deref());
+    let observation = &message["observation"];
+    assert_eq!(observation["seat"].as_str(), seat_text.as_deref());
+    no_secret_keys(observation, "observation");
+    let players = observation["players"]
+        .as_array()
+        .or_else(|| observation["planets"].as_array())
+        .expect("players or planets");
+    for (i, p) in players.iter().enumerate() {
+        if Some(i) == seat {
+            assert!(p["hand"].is_array(), "own hand shown: {p}");
+        } else {
+            assert!(p["hand"].is_null(), "seat {i}'s hand sent to {seat:?}");
+        }
+    }
+    let legal = message["legal_actions"].as_array().unwrap();
+    if seat.is_none() || message["to_move"].as_str() != seat_text.as_deref() {
+        assert!(legal.is_empty(), "legal actions sent to a seat not to move");
+    } else {
+        assert!(!legal.is_empty());
+    }
+}
+
+/// Checks that every view `seat` received holds exactly its observation at that version
+/// (the game replayed from its final record) and that its log lines are the actions played,
+/// each as that seat may read it.
+pub fn check_views<G: server_games::Hidden>(
+    record: &GameRecord,
+    received: &[Value],
+    seat: Option<usize>,
+) {
+    let mut state: G = record.initial_state().unwrap();
+    let mut played: Vec<(Seat, G::Action)> = Vec::new();
+    let mut next_log = 0;
+    let mut last_version = None;
+    for message in received {
+        check_message(message, seat);
+        if message["type"] != "view" {
+            continue;
+        }
+        let version = message["version"].as_u64().unwrap() as usize;
+        assert!(
+            last_version.is_none_or(|v| version >= v),
+            "versions go forward"
+        );
+        last_version = Some(version);
+        while played.len() < version {
+            let action = G::Action::parse(&record.actions[played.len()]).unwrap();
+            played.push((state.to_move().unwrap(), action));
+            state.apply(action).unwrap();
+        }
+        let expected = match seat {
+            Some(s) => serde_json::to_value(state.observation(Seat(s as u8))).unwrap(),
+            None => serde_json::to_value(G::public(&state)).unwrap(),
+        };
+        assert_eq!(
+            message["observation"], expected,
+            "the view of {seat:?} at version {version}"
+        );
+        for line in message["log"].as_array().unwrap() {
+            let index = line["index"].as_u64().unwrap() as usize;
+            assert_eq!(index, next_log, "log lines in order, none missing");
+            next_log += 1;
+            let (by, action) = played[index];
+            assert_eq!(line["seat"], by.to_string());
+            let text = if Some(by.index()) == seat {
+                action.to_string()
+            } else {
+                G::public_text(action)
+            };
+            assert_eq!(line["action"], text);
+        }
+    }
+}
+
+/// What the checks need to know of each game.
+pub mod server_games {
+    use game::State;
+
+    /// A game whose views the tests check.
+    pub trait Hidden: State {
+        /// The spectator's view.
+        fn public(&self) -> Self::Observation;
+        /// The action as other seats read it in the log.
+        fn public_text(action: Self::Action) -> String;
+    }
+
+    impl Hidden for starrealms::State {
+        fn public(&self) -> starrealms::Observation {
+            self.public_observation()
+        }
+        fn public_text(action: starrealms::Action) -> String {
+            action.to_string()
+        }
+    }
+
+    impl Hidden for cosmique::State {
+        fn public(&self) -> cosmique::Observation {
+            self.public_observation()
+        }
+        fn public_text(action: cosmique::Action) -> String {
+            // Meteors laid face down are hidden: the text without its card.
+            let text = action.to_string();
+            let words: Vec<&str> = text.split(' ').collect();
+            match words[0] {
+                "attack" | "defend" | "replace" => {
+                    let mut kept = vec![words[0], words[1]];
+                    if words.last() == Some(&"plus2") {
+                        kept.push("plus2");
+                    }
+                    kept.join(" ")
+                }
+                _ => text,
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Whole games through the API: a person's seat against server-side bots, to the end.
+
+use serde_json::json;
+use store::SqliteStore;
+
+use crate::common::{self, Client, check_views, first_legal};
+
+fn ids(list: &serde_json::Value) -> Vec<i64> {
+    list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_star_realms_against_a_bot_to_the_end() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let (status, created) = common::http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({"game": "starrealms", "edition": "classic", "seats": ["heuristic", "human"], "seed": 11})),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(created["game"], "starrealms");
+    assert_eq!(created["config"]["edition"], "classic");
+    assert_eq!(
+        created["seats"],
+        json!([
+            {"seat": "p1", "player": "heuristic", "claimed": false},
+            {"seat": "p2", "player": "human", "claimed": false}
+        ])
+    );
+    assert!(created.get("seed").is_none(), "the seed is never shown");
+
+    // In the lobby until somebody takes the seat.
+    let (_, open) = common::http(addr, "GET", "/api/games?open=true", None).await;
+    assert_eq!(ids(&open), [id]);
+    let token = common::join(addr, id, "p2").await;
+    assert_eq!(token.len(), 64, "256 bits in hexadecimal");
+    let (_, open) = common::http(addr, "GET", "/api/games?open=true", None).await;
+    assert!(ids(&open).is_empty());
+    let (_, live) = common::http(addr, "GET", "/api/games", None).await;
+    assert_eq!(ids(&live), [id]);
+
+    let client = Client::connect(addr, id, Some(&token)).await;
+    let client = common::play_seat(client, first_legal).await;
+    let end = client.received.last().unwrap().clone();
+    assert_eq!(end["over"], true);
+    assert!(end["to_move"].is_null());
+    assert!(end["legal_actions"].as_array().unwrap().is_empty());
+    let acks = client
+        .received
+        .iter()
+        .filter(|m| m["ack"].is_string())
+        .count();
+    assert!(acks > 20, "the person played ({acks} actions)");
+
+    let (status, summary) = common::http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(summary["finished"], true);
+    assert_eq!(summary["winners"], end["winners"]);
+    assert_eq!(summary["seats"][1]["claimed"], true);
+    let record = common::record(addr, id).await;
+    assert_eq!(
+        summary["actions"].as_u64().unwrap() as usize,
+        record.actions.len()
+    );
+    check_views::<starrealms::State>(&record, &client.received, Some(1));
+    let (_, live) = common::http(addr, "GET", "/api/games", None).await;
+    assert!(ids(&live).is_empty(), "a finished game is not live");
+
+    // A finished game can still be watched (it is loaded on demand), and joined by nobody.
+    let mut late = Client::connect(addr, id, None).await;
+    assert_eq!(late.recv().await["over"], true);
+    let (status, _) = common::http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/seats/p2/join"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_bataille_cosmique_against_three_bots() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(
+        addr,
+        json!({"game": "cosmique", "variant": "incolore", "seats": ["easy", "human", "medium", "random"], "seed": 21}),
+    )
+    .await;
+    let token = common::join(addr, id, "p2").await;
+    let client = Client::connect(addr, id, Some(&token)).await;
+    let client = common::play_seat(client, first_legal).await;
+    let record = common::record(addr, id).await;
+    assert_eq!(record.config["variant"], "incolore");
+    check_views::<cosmique::State>(&record, &client.received, Some(1));
+    let state: cosmique::State = record.replay().unwrap();
+    assert_eq!(
+        client.received.last().unwrap()["winners"],
+        serde_json::to_value(state.winners()).unwrap()
+    );
+    server.stop().await;
+}
