@@ -154,6 +154,49 @@ pub(crate) fn clock_seed() -> u64 {
     now.as_secs() ^ (now.subsec_nanos() as u64) << 20
 }
 
+/// Keeps a game's record on disk: written after every move, and on Ctrl-C (exit 130).
+pub(crate) struct Keeper {
+    shared: Arc<Mutex<GameRecord>>,
+    path: PathBuf,
+}
+
+impl Keeper {
+    /// Starts keeping `record` at `path` (and catches Ctrl-C to save it).
+    pub(crate) fn new(record: GameRecord, path: PathBuf, lang: Lang) -> anyhow::Result<Keeper> {
+        let shared = Arc::new(Mutex::new(record));
+        let (copy, file) = (Arc::clone(&shared), path.clone());
+        let message = t(lang, "interrupted");
+        ctrlc::set_handler(move || {
+            let record = copy.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = save(&record, &file);
+            eprintln!(
+                "\n{}",
+                message.replace("{file}", &file.display().to_string())
+            );
+            std::process::exit(130);
+        })
+        .context("cannot catch Ctrl-C")?;
+        Ok(Keeper { shared, path })
+    }
+
+    /// Appends an action (in text form) to the record.
+    pub(crate) fn push(&self, action: String) {
+        self.shared
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .actions
+            .push(action);
+    }
+
+    /// Writes the record now.
+    pub(crate) fn flush(&self) -> anyhow::Result<()> {
+        save(
+            &self.shared.lock().unwrap_or_else(|e| e.into_inner()),
+            &self.path,
+        )
+    }
+}
+
 /// Writes the record to `path` through a temporary file, so a reader never sees half a record.
 pub fn save(record: &GameRecord, path: &Path) -> anyhow::Result<()> {
     let tmp = path.with_extension("json.tmp");
@@ -303,31 +346,12 @@ fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<
         state.apply(a).map_err(|e| fail(e.to_string()))?;
     }
     let resumed = record.actions.len();
-    let shared = Arc::new(Mutex::new(record));
-    {
-        let shared = Arc::clone(&shared);
-        let path = path.clone();
-        let message = t(lang, "interrupted");
-        ctrlc::set_handler(move || {
-            let record = shared.lock().unwrap_or_else(|e| e.into_inner());
-            let _ = save(&record, &path);
-            eprintln!(
-                "\n{}",
-                message.replace("{file}", &path.display().to_string())
-            );
-            std::process::exit(130);
-        })
-        .context("cannot catch Ctrl-C")?;
-    }
+    let keeper = Keeper::new(record, path.clone(), lang)?;
     let push = |a: Action| -> anyhow::Result<()> {
-        let mut r = shared.lock().unwrap_or_else(|e| e.into_inner());
-        r.actions.push(a.to_string());
+        keeper.push(a.to_string());
         Ok(())
     };
-    let flush = || -> anyhow::Result<()> {
-        let r = shared.lock().unwrap_or_else(|e| e.into_inner());
-        save(&r, &path)
-    };
+    let flush = || keeper.flush();
 
     say!(
         out,

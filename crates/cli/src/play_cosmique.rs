@@ -5,7 +5,6 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
 
 use anyhow::Context as _;
 use bots::{Bot, SeatView};
@@ -14,7 +13,7 @@ use game::{GameRecord, Seat, State as _};
 use i18n::{Lang, t, tf};
 
 use crate::First;
-use crate::play::{Input, PlayArgs, clock_seed, read_command, save};
+use crate::play::{Input, Keeper, PlayArgs, clock_seed, read_command};
 
 fn colour(c: Colour, lang: Lang) -> &'static str {
     t(
@@ -246,26 +245,8 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
             }
         })
         .collect();
-    let shared = Arc::new(Mutex::new(record));
-    {
-        let shared = Arc::clone(&shared);
-        let path = path.clone();
-        let message = t(lang, "interrupted");
-        ctrlc::set_handler(move || {
-            let record = shared.lock().unwrap_or_else(|e| e.into_inner());
-            let _ = save(&record, &path);
-            eprintln!(
-                "\n{}",
-                message.replace("{file}", &path.display().to_string())
-            );
-            std::process::exit(130);
-        })
-        .context("cannot catch Ctrl-C")?;
-    }
-    let flush = || -> anyhow::Result<()> {
-        let r = shared.lock().unwrap_or_else(|e| e.into_inner());
-        save(&r, &path)
-    };
+    let keeper = Keeper::new(record, path.clone(), lang)?;
+    let flush = || keeper.flush();
     writeln!(
         out,
         "{}",
@@ -295,11 +276,7 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
                 describe(a, &obs, seat, &names, lang)
             ));
             state.apply(a).context("a bot chose an illegal action")?;
-            shared
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .actions
-                .push(a.to_string());
+            keeper.push(a.to_string());
             continue;
         }
         flush()?;
@@ -320,11 +297,7 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
         match read_command(&mut out, input, &legal, &legal, lang)? {
             Input::Act(a) => {
                 state.apply(a).context("a listed action was refused")?;
-                shared
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .actions
-                    .push(a.to_string());
+                keeper.push(a.to_string());
                 flush()?;
                 writeln!(out, "  ✓ {}", describe(a, &obs, human, &names, lang))?;
             }

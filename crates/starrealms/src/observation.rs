@@ -105,11 +105,17 @@ fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
 }
 
 impl PlayerView {
-    fn of(p: &Player, own: bool) -> PlayerView {
+    /// The view of `p`; `own`: by a seat that sees its hand. `full: false` is the rollout view
+    /// (see [`Observation::for_rollout`]): nothing sorted, no multisets of others' cards.
+    fn of(p: &Player, own: bool, full: bool) -> PlayerView {
         let known = p.deck_known as usize;
         let split = p.deck.len() - known;
-        let mut unseen: Vec<CardId> = p.deck[..split].to_vec();
-        if !own {
+        let mut unseen: Vec<CardId> = if full || own {
+            p.deck[..split].to_vec()
+        } else {
+            Vec::new()
+        };
+        if full && !own {
             let mut known_hand = p.hand_known.clone();
             for &c in &p.hand {
                 match known_hand.iter().position(|&k| k == c) {
@@ -120,6 +126,7 @@ impl PlayerView {
                 }
             }
         }
+        let order = |v: Vec<CardId>| if full { sorted(v) } else { v };
         PlayerView {
             authority: p.authority,
             alive: p.alive,
@@ -128,13 +135,21 @@ impl PlayerView {
             combat: p.combat,
             ships: p.ships.clone(),
             bases: p.bases.clone(),
-            discard: p.discard.clone(),
-            hand: own.then(|| sorted(p.hand.clone())),
+            discard: if full || own {
+                p.discard.clone()
+            } else {
+                Vec::new()
+            },
+            hand: own.then(|| order(p.hand.clone())),
             hand_count: p.hand.len(),
-            hand_known: sorted(p.hand_known.clone()),
+            hand_known: if full {
+                sorted(p.hand_known.clone())
+            } else {
+                Vec::new()
+            },
             deck_count: p.deck.len(),
             deck_known_top: p.deck[split..].to_vec(),
-            unseen: sorted(unseen),
+            unseen: order(unseen),
             pending_discards: p.pending_discards,
             next_ship_top: p.next_ship_top,
             played: p.played,
@@ -149,63 +164,15 @@ impl Observation {
     /// *without* the multisets of other seats' unseen cards and discard piles, the trade deck's
     /// contents and the scrap heap (left empty). Never send it to a client; it exists for speed.
     pub fn for_rollout(state: &State, seat: Seat) -> Observation {
-        let players = state
-            .players
-            .iter()
-            .map(|(s, p)| {
-                let own = s == seat;
-                let known = p.deck_known as usize;
-                let split = p.deck.len() - known;
-                PlayerView {
-                    authority: p.authority,
-                    alive: p.alive,
-                    team: p.team,
-                    trade: p.trade,
-                    combat: p.combat,
-                    ships: p.ships.clone(),
-                    bases: p.bases.clone(),
-                    discard: if own { p.discard.clone() } else { Vec::new() },
-                    hand: own.then(|| p.hand.clone()),
-                    hand_count: p.hand.len(),
-                    hand_known: Vec::new(),
-                    deck_count: p.deck.len(),
-                    deck_known_top: p.deck[split..].to_vec(),
-                    unseen: if own {
-                        p.deck[..split].to_vec()
-                    } else {
-                        Vec::new()
-                    },
-                    pending_discards: p.pending_discards,
-                    next_ship_top: p.next_ship_top,
-                    played: p.played,
-                    done: p.done,
-                }
-            })
-            .collect();
-        Observation {
-            seat: Some(seat),
-            config: state.config.clone(),
-            current: state.current,
-            first: state.first,
-            turn: state.turn,
-            to_move: state.to_move(),
-            over: state.over,
-            victors: state.victors,
-            bequests: state.bequests.to_vec(),
-            progress: state.progress,
-            pending: state.pending,
-            frames: state.frames.to_vec(),
-            row: state.row,
-            trade_deck_count: state.trade_deck.len(),
-            trade_deck_cards: Vec::new(),
-            explorers: state.explorers,
-            scrap_heap: Vec::new(),
-            players,
-        }
+        Observation::view(state, Some(seat), false)
     }
 
     /// The view of `seat` (`None`: public view) of a state.
     pub fn of(state: &State, seat: Option<Seat>) -> Observation {
+        Observation::view(state, seat, true)
+    }
+
+    fn view(state: &State, seat: Option<Seat>, full: bool) -> Observation {
         Observation {
             seat,
             config: state.config.clone(),
@@ -221,13 +188,24 @@ impl Observation {
             frames: state.frames.to_vec(),
             row: state.row,
             trade_deck_count: state.trade_deck.len(),
-            trade_deck_cards: sorted(state.trade_deck.clone()),
+            trade_deck_cards: if full {
+                sorted(state.trade_deck.clone())
+            } else {
+                Vec::new()
+            },
             explorers: state.explorers,
-            scrap_heap: state.scrap_heap.clone(),
+            scrap_heap: if full {
+                state.scrap_heap.clone()
+            } else {
+                Vec::new()
+            },
             players: state
                 .players
                 .iter()
-                .map(|(s, p)| PlayerView::of(p, seat.is_some_and(|v| state.sees_hand(v, s))))
+                .map(|(s, p)| {
+                    let own = seat.is_some_and(|v| state.sees_hand(v, s));
+                    PlayerView::of(p, own, full)
+                })
                 .collect(),
         }
     }
