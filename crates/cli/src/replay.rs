@@ -132,23 +132,25 @@ fn replay_cosmique(
     lang: Lang,
 ) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
-    let mut steps = Vec::new();
-    let end: cosmique::State = record
-        .replay_with(|step, action, state: &cosmique::State| {
-            steps.push((step, action, state.turn));
-        })
+    let mut end: cosmique::State = record
+        .initial_state()
         .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
-    if !args.check {
-        // Who played each action: replay again, reading the player before each action.
-        let mut state: cosmique::State = record
-            .initial_state()
-            .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
-        for (step, action, _) in &steps {
-            let seat = game::State::to_move(&state).unwrap_or(Seat(0));
+    for (step, text) in record.actions.iter().enumerate() {
+        let fail = |e: String| {
+            anyhow::anyhow!(
+                "{file} does not replay: action {} of {} (`{text}`): {e}",
+                step + 1,
+                record.actions.len()
+            )
+        };
+        let action =
+            <cosmique::Action as game::Action>::parse(text).map_err(|e| fail(e.to_string()))?;
+        let seat =
+            game::State::to_move(&end).ok_or_else(|| fail("the game is already over".into()))?;
+        if !args.check {
             outln!(out, "{:>5}  {seat}: {action}", step + 1);
-            game::State::apply(&mut state, *action)
-                .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
         }
+        game::State::apply(&mut end, action).map_err(|e| fail(e.to_string()))?;
     }
     let outcome = match end.winners().first() {
         Some(w) => tf(lang, "replay.winner", &[("player", w)]),
