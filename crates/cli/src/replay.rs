@@ -84,22 +84,27 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         outln!(
             out,
             "{}",
-            tf(
-                lang,
-                "replay.ok",
-                &[
-                    ("file", &file),
-                    ("actions", &record.actions.len()),
-                    ("turns", &state.turn),
-                    ("outcome", &summary)
-                ]
-            )
+            ok_line(&file, record.actions.len(), state.turn, &summary, lang)
         );
     } else {
         outln!(out);
         outln!(out, "{summary}");
     }
     crate::emit(&out)
+}
+
+/// The one-line verdict of `--check` (also the last line of a Cosmique replay).
+fn ok_line(file: &str, actions: usize, turns: u32, outcome: &str, lang: Lang) -> String {
+    tf(
+        lang,
+        "replay.ok",
+        &[
+            ("file", &file),
+            ("actions", &actions),
+            ("turns", &turns),
+            ("outcome", &outcome),
+        ],
+    )
 }
 
 fn authorities(state: &State, names: &Names, lang: Lang) -> String {
@@ -164,16 +169,7 @@ fn replay_cosmique(
     outln!(
         out,
         "{}",
-        tf(
-            lang,
-            "replay.ok",
-            &[
-                ("file", &file),
-                ("actions", &record.actions.len()),
-                ("turns", &end.turn),
-                ("outcome", &outcome)
-            ]
-        )
+        ok_line(file, record.actions.len(), end.turn, &outcome, lang)
     );
     crate::emit(&out)
 }

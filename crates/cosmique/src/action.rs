@@ -180,17 +180,12 @@ impl game::Action for Action {
             offset < LAYOUT[block],
             "{self} has no index (only p1 to p4 exist)"
         );
-        LAYOUT[..block].iter().sum::<usize>() + offset
+        game::dense_index(&LAYOUT, block, offset)
     }
 
-    fn from_index(mut index: usize) -> Option<Self> {
-        for (block, size) in LAYOUT.into_iter().enumerate() {
-            if index < size {
-                return Action::from_block(block, index);
-            }
-            index -= size;
-        }
-        None
+    fn from_index(index: usize) -> Option<Self> {
+        let (block, offset) = game::dense_block(&LAYOUT, index)?;
+        Action::from_block(block, offset)
     }
 
     fn parse(text: &str) -> Result<Self, ActionError> {

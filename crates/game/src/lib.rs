@@ -159,6 +159,23 @@ pub trait Action:
     fn parse(text: &str) -> Result<Self, ActionError>;
 }
 
+/// Dense action indices over a layout of blocks (one block per kind of action, each of a fixed
+/// size): the index of `offset` in `block`.
+pub fn dense_index(layout: &[usize], block: usize, offset: usize) -> usize {
+    layout[..block].iter().sum::<usize>() + offset
+}
+
+/// The `(block, offset)` of a dense index over `layout`, if the index is in the space.
+pub fn dense_block(layout: &[usize], mut index: usize) -> Option<(usize, usize)> {
+    for (block, &size) in layout.iter().enumerate() {
+        if index < size {
+            return Some((block, index));
+        }
+        index -= size;
+    }
+    None
+}
+
 /// What a seat sees of the game.
 pub trait Observation: Clone + fmt::Debug + Serialize {
     /// The full state type.

@@ -205,17 +205,12 @@ impl game::Action for Action {
 
     fn index(&self) -> usize {
         let (v, o) = self.variant_and_offset();
-        layout()[..v].iter().sum::<usize>() + o
+        game::dense_index(&layout(), v, o)
     }
 
-    fn from_index(mut index: usize) -> Option<Self> {
-        for (v, size) in layout().into_iter().enumerate() {
-            if index < size {
-                return Action::from_variant(v, index);
-            }
-            index -= size;
-        }
-        None
+    fn from_index(index: usize) -> Option<Self> {
+        let (v, o) = game::dense_block(&layout(), index)?;
+        Action::from_variant(v, o)
     }
 
     fn parse(text: &str) -> Result<Self, ActionError> {

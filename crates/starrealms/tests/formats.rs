@@ -168,6 +168,9 @@ fn a_hunter_attacks_only_the_player_to_his_left_and_the_bases_of_both_neighbours
         .bases(2, &["Blob Wheel"])
         .bases(3, &["Blob Wheel"])
         .hand(0, &["Imperial Fighter"])
+        .hand(1, &["Scout"])
+        .hand(2, &["Scout"])
+        .hand(3, &["Scout"])
         .build();
     assert_eq!(attackable(&s), vec!["p2"], "p2 plays after p1: p1's left");
     assert_eq!(legal(&s, "attack p2 base"), vec!["attack p2 base 0"]);
@@ -179,10 +182,14 @@ fn a_hunter_attacks_only_the_player_to_his_left_and_the_bases_of_both_neighbours
     assert!(legal(&s, "attack p3").is_empty(), "across the table");
     // "Target opponent discards" targets the left neighbour only: no choice to make.
     s.act("play imperial_fighter");
-    assert!(
-        matches!(s.pending, Some(Pending::Discard { seat: Seat(1), .. }))
-            || s.players.0[1].hand.is_empty()
+    assert_eq!(
+        s.pending,
+        Some(Pending::Discard {
+            seat: Seat(1),
+            left: 1
+        })
     );
+    s.act("discard scout");
     // When the left neighbour falls, the next player on the left becomes the target.
     s.act("attack p2 50");
     assert!(!s.players.0[1].alive);
