@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// How long a bot waits before it plays, in milliseconds, so that people can follow.
     #[arg(long, default_value_t = 400, value_name = "MS")]
     bot_delay_ms: u64,
+    /// Serve the browser interface from this folder (such as `web`) instead of the copy built
+    /// into the binary: to work on the interface without rebuilding.
+    #[arg(long, value_name = "DIR")]
+    web_dir: Option<PathBuf>,
 }
 
 /// Serves until Ctrl-C.
@@ -93,6 +97,7 @@ async fn serve(
     out.flush()?;
     let options = server::Options {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
+        web_dir: args.web_dir,
         ..server::Options::default()
     };
     server::launch(listener, store, options, stop).await?;
@@ -113,6 +118,7 @@ mod tests {
             addr: "127.0.0.1:0".into(),
             db: dir.path().join("games.sqlite"),
             bot_delay_ms: 0,
+            web_dir: None,
         };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)

@@ -3,9 +3,12 @@
 
 use game::Seat;
 use i18n::{Lang, t, tf};
-use starrealms::cards::{Effect, Faction, Kind, ScrapFrom, Static};
 use starrealms::state::{Ability, Pending};
 use starrealms::{Action, CardId, InPlay, Observation, cards};
+
+use i18n::cards::effects;
+pub use i18n::cards::{kind as card_kind, name as card, name_cost as card_cost, text as card_text};
+use starrealms::cards::{Effect, Kind, ScrapFrom};
 
 /// How seats are called: `p1 (you)`, `p2 (heuristic)`.
 #[derive(Clone, Debug, Default)]
@@ -58,28 +61,6 @@ pub fn seat_label(config: &starrealms::Config, seat: Seat, who: &str, lang: Lang
     }
 }
 
-/// A card's name.
-pub fn card(c: CardId, lang: Lang) -> &'static str {
-    cards().def(c).name(lang.code())
-}
-
-/// A card's name with its cost: `Cutter (2)`.
-pub fn card_cost(c: CardId, lang: Lang) -> String {
-    format!("{} ({})", card(c, lang), cards().def(c).cost())
-}
-
-fn faction(f: Faction, lang: Lang) -> &'static str {
-    t(
-        lang,
-        match f {
-            Faction::Blob => "faction.blob",
-            Faction::TradeFederation => "faction.trade_federation",
-            Faction::StarEmpire => "faction.star_empire",
-            Faction::MachineCult => "faction.machine_cult",
-        },
-    )
-}
-
 /// A card in play: `Trading Post [outpost 4, damaged 2]`, `Stealth Needle → Cutter`.
 pub fn in_play(p: &InPlay, lang: Lang) -> String {
     let def = cards().def(p.card);
@@ -129,123 +110,6 @@ pub fn cards_list(ids: &[CardId], lang: Lang) -> String {
             }
         },
         lang,
-    )
-}
-
-// ----- card texts ----------------------------------------------------------------------------
-
-fn effect(e: &Effect, lang: Lang) -> String {
-    match e {
-        Effect::Trade(n) => tf(lang, "eff.trade", &[("n", n)]),
-        Effect::Combat(n) => tf(lang, "eff.combat", &[("n", n)]),
-        Effect::Authority(n) => tf(lang, "eff.authority", &[("n", n)]),
-        Effect::Draw(1) => t(lang, "eff.draw_one").to_string(),
-        Effect::Draw(n) => tf(lang, "eff.draw", &[("n", n)]),
-        Effect::OpponentDiscards => t(lang, "eff.opponent_discards").to_string(),
-        Effect::Scrap {
-            from,
-            count,
-            optional: _,
-            draw_per_card,
-        } => {
-            let zone = match from {
-                ScrapFrom::Hand => t(lang, "zone.hand"),
-                ScrapFrom::Discard => t(lang, "zone.discard"),
-                ScrapFrom::HandOrDiscard => t(lang, "zone.hand_or_discard"),
-            };
-            let key = match (count, draw_per_card) {
-                (1, false) => "eff.scrap_one",
-                (_, false) => "eff.scrap_up_to",
-                (_, true) => "eff.scrap_draw",
-            };
-            tf(lang, key, &[("n", count), ("zone", &zone)])
-        }
-        Effect::ScrapTradeRow { .. } => t(lang, "eff.scrap_row").to_string(),
-        Effect::DestroyBase { .. } => t(lang, "eff.destroy_base").to_string(),
-        Effect::Choose(options) => options
-            .iter()
-            .map(|o| effects(o, lang))
-            .collect::<Vec<_>>()
-            .join(t(lang, "eff.or")),
-        Effect::NextShipOnTop => t(lang, "eff.next_ship_top").to_string(),
-        Effect::AcquireShipFreeOnTop => t(lang, "eff.acquire_free").to_string(),
-        Effect::CopyShip => t(lang, "eff.copy_ship").to_string(),
-        Effect::DrawPerPlayed(f) => tf(
-            lang,
-            "eff.draw_per_played",
-            &[("faction", &faction(*f, lang))],
-        ),
-        Effect::DrawIfBases { bases, draw } => {
-            tf(lang, "eff.draw_if_bases", &[("bases", bases), ("n", draw)])
-        }
-        Effect::DiscardThenDraw(n) => tf(lang, "eff.discard_then_draw", &[("n", n)]),
-    }
-}
-
-/// A list of effects as text: `Add 2 Trade. Draw a card.`
-pub fn effects(list: &[Effect], lang: Lang) -> String {
-    list.iter()
-        .map(|e| effect(e, lang))
-        .collect::<Vec<_>>()
-        .join(". ")
-}
-
-/// A card's abilities as text, from its effects (so every language gets it).
-pub fn card_text(c: CardId, lang: Lang) -> String {
-    let def = cards().def(c);
-    let spec = &def.spec;
-    let mut parts = Vec::new();
-    for s in &spec.statics {
-        parts.push(match s {
-            Static::AllyForAllFactions => t(lang, "static.ally_all").to_string(),
-            Static::CombatPerShipPlayed(n) => tf(lang, "static.combat_per_ship", &[("n", n)]),
-        });
-    }
-    if !spec.primary.is_empty() {
-        parts.push(format!(
-            "{} {}.",
-            t(lang, "ability.primary"),
-            effects(&spec.primary, lang)
-        ));
-    }
-    if !spec.ally.is_empty() {
-        let f = spec.faction.map_or("?", |f| faction(f, lang));
-        parts.push(format!(
-            "{} {}.",
-            tf(lang, "ability.ally", &[("faction", &f)]),
-            effects(&spec.ally, lang)
-        ));
-    }
-    if !spec.scrap.is_empty() {
-        parts.push(format!(
-            "{} {}.",
-            t(lang, "ability.scrap"),
-            effects(&spec.scrap, lang)
-        ));
-    }
-    parts.join(" ")
-}
-
-/// A card's kind, faction, cost and defense: `Trade Federation ship, cost 2`.
-pub fn card_kind(c: CardId, lang: Lang) -> String {
-    let def = cards().def(c);
-    let kind = match def.kind() {
-        Kind::Ship => t(lang, "ship").to_string(),
-        Kind::Base => format!("{} {}", t(lang, "base"), def.defense()),
-        Kind::Outpost => format!("{} {}", t(lang, "outpost"), def.defense()),
-    };
-    let faction = def.spec.faction.map_or_else(
-        || t(lang, "unaligned").to_string(),
-        |f| faction(f, lang).to_string(),
-    );
-    tf(
-        lang,
-        "card_kind",
-        &[
-            ("faction", &faction),
-            ("kind", &kind),
-            ("cost", &def.cost()),
-        ],
     )
 }
 

@@ -1,16 +1,46 @@
-//! Every message key the CLI uses is in the translation table, and every key of the table is
-//! used: a typo in a key fails here, not in front of a player.
+//! Every message key the programs use (the CLI, the card texts, the server and the browser
+//! interface) is in the translation table, and every key of the table is used: a typo in a key
+//! fails here, not in front of a player.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// String literals of the CLI sources, with whether each directly follows `t(lang,` or
+/// The source files that show messages: Rust, and the browser interface's HTML and JavaScript
+/// (which write keys in double quotes, as `t("web.home.title")`).
+fn sources() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    let mut dirs: Vec<_> = [
+        "crates/cli/src",
+        "crates/i18n/src",
+        "crates/server/src",
+        "web",
+    ]
+    .iter()
+    .map(|d| root.join(d))
+    .collect();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "rs" || e == "js" || e == "html")
+            {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+/// String literals of the sources, with whether each directly follows `t(lang,` or
 /// `tf(lang,`.
 fn literals() -> Vec<(String, bool)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    for path in sources() {
+        let text = std::fs::read_to_string(path).unwrap();
         let mut rest = text.as_str();
         while let Some(start) = rest.find('"') {
             let before: String = rest[..start].split_whitespace().collect();

@@ -1,4 +1,5 @@
-//! The HTTP routes: the lobby API, the WebSocket entry, a placeholder page.
+//! The HTTP routes: the lobby API, the WebSocket entry, the texts and files of the browser
+//! interface.
 
 use std::sync::Arc;
 
@@ -6,7 +7,7 @@ use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::StreamExt as _;
@@ -17,7 +18,7 @@ use store::{GameId, Store, TokenHash};
 use crate::actor::blocking;
 use crate::games::CreateGame;
 use crate::protocol::{ApiError, ErrorCode};
-use crate::{AppState, socket};
+use crate::{AppState, socket, web};
 
 /// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
 /// dropped. Messages between the configured limit and this one get a `too_large` error.
@@ -25,8 +26,6 @@ const HARD_MAX_MESSAGE: usize = 64 * 1024;
 
 /// The protocol, served as it is written in the repository.
 const PROTOCOL: &str = include_str!("../../../docs/protocol.md");
-
-const INDEX: &str = include_str!("index.html");
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -38,19 +37,37 @@ impl IntoResponse for ApiError {
 
 pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
     Router::new()
-        .route("/", get(index))
         .route("/protocol.md", get(protocol))
+        .route("/api/texts", get(texts))
         .route("/api/games", get(list::<S>).post(create::<S>))
         .route("/api/games/{id}", get(summary::<S>))
         .route("/api/games/{id}/record", get(record::<S>))
         .route("/api/games/{id}/seats/{seat}/join", post(join::<S>))
         .route("/api/games/{id}/ws", get(ws::<S>))
+        .route("/api/{*rest}", get(not_found).post(not_found))
+        .route("/", get(file::<S>))
+        .route("/{*path}", get(file::<S>))
         .fallback(not_found)
         .with_state(state)
 }
 
-async fn index() -> Html<&'static str> {
-    Html(INDEX)
+/// A file of the browser interface.
+async fn file<S: Store>(
+    State(app): State<AppState<S>>,
+    path: Option<Path<String>>,
+) -> Result<Response, ApiError> {
+    let path = path.map(|Path(p)| p).unwrap_or_default();
+    web::asset(&path, app.inner.options.web_dir.as_deref()).await
+}
+
+#[derive(Deserialize)]
+struct TextsQuery {
+    lang: Option<String>,
+}
+
+/// The interface's texts in a language (English by default).
+async fn texts(Query(query): Query<TextsQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+    Ok(Json(web::texts(query.lang.as_deref().unwrap_or("en"))?))
 }
 
 async fn protocol() -> impl IntoResponse {

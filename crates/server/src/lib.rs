@@ -36,6 +36,7 @@ mod api;
 pub mod games;
 pub mod protocol;
 mod socket;
+mod web;
 
 use actor::GameHandle;
 pub use games::{CreateGame, GameKind};
@@ -52,6 +53,9 @@ pub struct Options {
     pub messages_burst: u32,
     /// Messages a connection may send each second, in the long run.
     pub messages_per_second: u32,
+    /// Serve the browser interface from this folder instead of the copy built into the
+    /// binary (to work on the interface without rebuilding).
+    pub web_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -61,6 +65,7 @@ impl Default for Options {
             max_message_bytes: 4096,
             messages_burst: 20,
             messages_per_second: 10,
+            web_dir: None,
         }
     }
 }

@@ -1,0 +1,104 @@
+//! The browser interface: the static files of `web/`, embedded in the binary at compile time,
+//! and the texts it shows (`/api/texts`), all from the one translation table.
+
+use std::path::{Component, Path, PathBuf};
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use i18n::Lang;
+use serde_json::{Map, Value, json};
+
+use crate::protocol::{ApiError, ErrorCode};
+
+/// The files of `web/`, in the binary (in every build profile).
+#[derive(rust_embed::Embed)]
+#[folder = "../../web/"]
+struct Assets;
+
+/// The content type of a file, by its extension.
+fn content_type(path: &str) -> &'static str {
+    match Path::new(path).extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("json") => "application/json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        Some("md") => "text/markdown; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The file at `path` (`""` is `index.html`): from `dir` when the server was told to serve a
+/// folder (to work on the interface without rebuilding), else from the binary.
+pub(crate) async fn asset(path: &str, dir: Option<&Path>) -> Result<Response, ApiError> {
+    let path = if path.is_empty() { "index.html" } else { path };
+    let missing = || ApiError::new(ErrorCode::NotFound, format!("no file /{path}"));
+    let bytes: Vec<u8> = match dir {
+        Some(dir) => {
+            let relative = PathBuf::from(path);
+            // Only plain names below the folder: no `..`, no absolute path.
+            if !relative
+                .components()
+                .all(|c| matches!(c, Component::Normal(_)))
+            {
+                return Err(missing());
+            }
+            tokio::fs::read(dir.join(relative))
+                .await
+                .map_err(|_| missing())?
+        }
+        None => Assets::get(path).ok_or_else(missing)?.data.into_owned(),
+    };
+    let mut response = (StatusCode::OK, bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type(path)),
+    );
+    // A new binary may bring new files: browsers check again each time.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(response)
+}
+
+/// Everything the interface writes, in `lang`: every message of the translation table, and
+/// each Star Realms card of the set in play (name, faction, kind, cost, defense, ability text).
+pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
+    let lang: Lang = lang.parse().map_err(|_| {
+        ApiError::new(
+            ErrorCode::BadRequest,
+            format!(
+                "unknown language `{lang}` (known: {})",
+                Lang::ALL.map(Lang::code).join(", ")
+            ),
+        )
+    })?;
+    let messages: Map<String, Value> = i18n::keys()
+        .map(|k| (k.to_string(), Value::from(i18n::t(lang, k))))
+        .collect();
+    let set = starrealms::cards();
+    let cards: Map<String, Value> = set
+        .iter()
+        .map(|(id, def)| {
+            let spec = &def.spec;
+            let card = json!({
+                "name": i18n::cards::name(id, lang),
+                "faction": spec.faction,
+                "faction_name": spec.faction.map(|f| i18n::cards::faction(f, lang)),
+                "kind": def.kind(),
+                "cost": def.cost(),
+                "defense": spec.defense,
+                "line": i18n::cards::kind(id, lang),
+                "text": i18n::cards::text(id, lang),
+            });
+            (def.id().to_string(), card)
+        })
+        .collect();
+    Ok(json!({
+        "lang": lang.code(),
+        "languages": Lang::ALL.map(Lang::code),
+        "messages": messages,
+        "cards": cards,
+    }))
+}
