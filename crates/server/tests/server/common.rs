@@ -74,6 +74,27 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value
 
 /// The same with a raw body.
 pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let (status, _, body) = exchange(addr, method, path, body).await;
+    let body = serde_json::from_str(&body).unwrap_or(Value::String(body));
+    (status, body)
+}
+
+/// A GET; returns the status, the content type and the body.
+pub async fn get(addr: SocketAddr, path: &str) -> (u16, String, String) {
+    let (status, head, body) = exchange(addr, "GET", path, "").await;
+    let content_type = head
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("content-type")
+                .then(|| value.trim().to_string())
+        })
+        .unwrap_or_default();
+    (status, content_type, body)
+}
+
+/// One HTTP/1.1 request and its answer: status, head, body.
+async fn exchange(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String, String) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
@@ -89,8 +110,7 @@ pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, body: &str) ->
     let answer = String::from_utf8(answer).unwrap();
     let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
     let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_string()));
-    (status, body)
+    (status, head.to_string(), body.to_string())
 }
 
 /// Creates a game; returns its id.

@@ -259,10 +259,7 @@ async fn http_errors_are_json_with_a_code() {
     .await;
     assert_eq!((status, code(&answer)), (409, "seat_taken"));
 
-    // The placeholder page and the protocol.
-    let (status, page) = common::http(addr, "GET", "/", None).await;
-    assert_eq!(status, 200);
-    assert!(page.as_str().unwrap().contains("/protocol.md"));
+    // The protocol.
     let (status, doc) = common::http(addr, "GET", "/protocol.md", None).await;
     assert_eq!(status, 200);
     assert!(doc.as_str().unwrap().contains("stale_version"));

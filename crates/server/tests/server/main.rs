@@ -1,8 +1,9 @@
 //! The server through real sockets on port 0: privacy of views, whole games, refused
-//! messages, restarts.
+//! messages, restarts, the browser interface's files and texts.
 
 mod common;
 mod errors;
 mod play;
 mod privacy;
 mod restart;
+mod web;

@@ -1,0 +1,93 @@
+//! The browser interface: its files (built in, or from a folder) and its texts.
+
+use i18n::Lang;
+use serde_json::Value;
+use server::Options;
+use store::SqliteStore;
+
+use crate::common;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_built_in_interface_and_its_texts_are_served() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+
+    let (status, kind, home) = common::get(addr, "/").await;
+    assert_eq!((status, kind.as_str()), (200, "text/html; charset=utf-8"));
+    assert!(home.to_lowercase().starts_with("<!doctype html>"));
+    assert_eq!(common::get(addr, "/index.html").await.2, home);
+    let (status, _, missing) = common::get(addr, "/nothing-here.js").await;
+    let missing: Value = serde_json::from_str(&missing).unwrap();
+    assert_eq!((status, missing["code"].as_str()), (404, Some("not_found")));
+    let (status, answer) = common::http(addr, "GET", "/api/nothing", None).await;
+    assert_eq!((status, answer["code"].as_str()), (404, Some("not_found")));
+
+    for (query, lang) in [
+        ("", Lang::En),
+        ("?lang=en", Lang::En),
+        ("?lang=fr", Lang::Fr),
+    ] {
+        let (status, texts) = common::http(addr, "GET", &format!("/api/texts{query}"), None).await;
+        assert_eq!(status, 200, "{query}");
+        assert_eq!(texts["lang"], lang.code());
+        let messages = texts["messages"].as_object().unwrap();
+        assert_eq!(messages.len(), i18n::keys().count());
+        for key in i18n::keys() {
+            assert_eq!(messages[key], i18n::t(lang, key), "{key}");
+        }
+        let set = starrealms::cards();
+        let cards = texts["cards"].as_object().unwrap();
+        assert_eq!(cards.len(), set.len());
+        for (id, def) in set.iter() {
+            let card = &cards[def.id()];
+            assert_eq!(card["name"], def.name(lang.code()));
+            assert_eq!(card["cost"], def.cost());
+            assert_eq!(card["text"], i18n::cards::text(id, lang));
+            assert_eq!(card["kind"], serde_json::to_value(def.kind()).unwrap());
+        }
+    }
+    let (status, answer) = common::http(addr, "GET", "/api/texts?lang=xx", None).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (400, Some("bad_request"))
+    );
+    assert!(answer["message"].as_str().unwrap().contains("en, fr"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_folder_given_is_served_live_and_nothing_outside_it() {
+    let root = tempfile::tempdir().unwrap();
+    let web = root.path().join("web");
+    std::fs::create_dir(&web).unwrap();
+    std::fs::write(root.path().join("secret.txt"), "do not serve").unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html>first").unwrap();
+    let options = Options {
+        web_dir: Some(web.clone()),
+        ..common::options()
+    };
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+
+    assert_eq!(common::get(addr, "/").await.2, "<!doctype html>first");
+    std::fs::write(web.join("index.html"), "<!doctype html>second").unwrap();
+    std::fs::create_dir(web.join("parts")).unwrap();
+    std::fs::write(web.join("parts/a.css"), "body {}").unwrap();
+    assert_eq!(common::get(addr, "/").await.2, "<!doctype html>second");
+    let (status, kind, css) = common::get(addr, "/parts/a.css").await;
+    assert_eq!(
+        (status, kind.as_str(), css.as_str()),
+        (200, "text/css; charset=utf-8", "body {}")
+    );
+    for path in [
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/parts/%2e%2e/%2e%2e/secret.txt",
+        "/%2fetc%2fpasswd",
+    ] {
+        let (status, _, body) = common::get(addr, path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(!body.contains("do not serve"), "{path}");
+    }
+    server.stop().await;
+}
