@@ -315,9 +315,10 @@ fn no_secret_keys(v: &Value, path: &str) {
     }
 }
 
-/// Checks one message received by `seat` (`None`: a spectator) on its face: no other seat's
-/// hand, no deck order, legal actions only for the seat to move.
-pub fn check_message(message: &Value, seat: Option<usize>) {
+/// Checks one message received by `seat` (`None`: a spectator) on its face: no hand but its
+/// own and those of `shown` (teammates whose hands the format shows), no deck order, legal
+/// actions only for the seat to move.
+pub fn check_message(message: &Value, seat: Option<usize>, shown: &[usize]) {
     match message["type"].as_str() {
         Some("error") => return,
         Some("view") => {}
@@ -333,8 +334,8 @@ pub fn check_message(message: &Value, seat: Option<usize>) {
         .or_else(|| observation["planets"].as_array())
         .expect("players or planets");
     for (i, p) in players.iter().enumerate() {
-        if Some(i) == seat {
-            assert!(p["hand"].is_array(), "own hand shown: {p}");
+        if Some(i) == seat || shown.contains(&i) {
+            assert!(p["hand"].is_array(), "own or a teammate's hand shown: {p}");
         } else {
             assert!(p["hand"].is_null(), "seat {i}'s hand sent to {seat:?}");
         }
@@ -355,12 +356,22 @@ pub fn check_views<G: server_games::Hidden>(
     received: &[Value],
     seat: Option<usize>,
 ) {
+    check_team_views::<G>(record, received, seat, &[]);
+}
+
+/// [`check_views`] for a seat that is also shown the hands of `shown`.
+pub fn check_team_views<G: server_games::Hidden>(
+    record: &GameRecord,
+    received: &[Value],
+    seat: Option<usize>,
+    shown: &[usize],
+) {
     let mut state: G = record.initial_state().unwrap();
     let mut played: Vec<(Seat, G::Action)> = Vec::new();
     let mut next_log = 0;
     let mut last_version = None;
     for message in received {
-        check_message(message, seat);
+        check_message(message, seat, shown);
         if message["type"] != "view" {
             continue;
         }

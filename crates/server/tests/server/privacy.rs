@@ -5,7 +5,7 @@
 use serde_json::json;
 use store::SqliteStore;
 
-use crate::common::{self, Client, check_views, remote_bot};
+use crate::common::{self, Client, check_team_views, check_views, remote_bot};
 
 /// Two seats played by bots on the far side of the socket, and a spectator, over several games;
 /// each connection gets exactly its own view at every version.
@@ -139,6 +139,42 @@ async fn cosmique_views_hide_face_down_cards() {
             }
         }
         assert!(hidden > 0, "the game had face-down plays to hide");
+    }
+    server.stop().await;
+}
+
+/// Multiplayer formats through the server, every seat played from the far side: Raid (whose
+/// Soldiers see each other's hands, and nobody else's), Hydra (team turns) and Hunter.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn multiplayer_views_hold_only_what_each_seat_may_see() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    for (seed, format, seats) in [(6u64, "raid", 4usize), (7, "hydra", 4), (8, "hunter", 3)] {
+        let id = common::create(
+            addr,
+            json!({"game": "starrealms", "format": format, "seats": vec!["human"; seats], "seed": seed}),
+        )
+        .await;
+        let mut spectator = Client::connect(addr, id, None).await;
+        let mut tasks = Vec::new();
+        for seat in 0..seats {
+            let token = common::join(addr, id, &format!("p{}", seat + 1)).await;
+            let client = Client::connect(addr, id, Some(&token)).await;
+            let bot = bots::starrealms::by_name("heuristic", seed * 10 + seat as u64).unwrap();
+            tasks.push(tokio::spawn(common::play_seat(client, remote_bot(bot))));
+        }
+        spectator.until_over().await;
+        let record = common::record(addr, id).await;
+        check_views::<starrealms::State>(&record, &spectator.received, None);
+        for (seat, task) in tasks.into_iter().enumerate() {
+            let client = task.await.unwrap();
+            // Raid Soldiers (every seat but the Boss, p1) see each other's hands.
+            let shown: Vec<usize> = match format {
+                "raid" if seat > 0 => (1..seats).collect(),
+                _ => Vec::new(),
+            };
+            check_team_views::<starrealms::State>(&record, &client.received, Some(seat), &shown);
+        }
     }
     server.stop().await;
 }
