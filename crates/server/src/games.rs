@@ -113,6 +113,12 @@ pub struct CreateGame {
     /// shuffle: give one only for tests and replays.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Star Realms, formats whose deal draws the first player among like seats (`standard`,
+    /// `free_for_all`, `hunter`, `hunter_first_blood`): the index in `seats` of the player
+    /// who plays first. The players are turned around the table so that this one sits where
+    /// the deal's first player sits (order kept); without it, the deal decides.
+    #[serde(default)]
+    pub first: Option<usize>,
 }
 
 /// The largest search budget a bot of a game may have (`ismcts:<n>`), so that one game cannot
@@ -185,11 +191,49 @@ impl CreateGame {
         record.players = self.seats.clone();
         // The game must start: the same check as on every reload.
         match self.game {
-            GameKind::Starrealms => record.initial_state::<starrealms::State>().map(drop),
-            GameKind::Cosmique => record.initial_state::<cosmique::State>().map(drop),
+            GameKind::Starrealms => {
+                let state = record
+                    .initial_state::<starrealms::State>()
+                    .map_err(|e| e.to_string())?;
+                if let Some(first) = self.first {
+                    record.players = self.seated_first(first, &state)?;
+                }
+            }
+            GameKind::Cosmique => {
+                record
+                    .initial_state::<cosmique::State>()
+                    .map_err(|e| e.to_string())?;
+                if self.first.is_some() {
+                    return Err("`first` is for Star Realms".into());
+                }
+            }
         }
-        .map_err(|e| e.to_string())?;
         Ok(record)
+    }
+
+    /// The players turned around the table so that `seats[first]` sits in the seat that
+    /// plays first in `state`.
+    fn seated_first(&self, first: usize, state: &starrealms::State) -> Result<Vec<String>, String> {
+        use starrealms::Format;
+        let n = self.seats.len();
+        if first >= n {
+            return Err(format!("`first` is an index in `seats`: 0 to {}", n - 1));
+        }
+        if !matches!(
+            state.config.format,
+            Format::Standard | Format::FreeForAll | Format::Hunter | Format::HunterFirstBlood
+        ) {
+            return Err(format!(
+                "`first` is not for {}: its seats have roles",
+                state.config.format.name()
+            ));
+        }
+        let shift = state.first.index() + n - first;
+        let mut players = vec![String::new(); n];
+        for (i, player) in self.seats.iter().enumerate() {
+            players[(i + shift) % n] = player.clone();
+        }
+        Ok(players)
     }
 }
 

@@ -111,3 +111,80 @@ async fn a_person_plays_bataille_cosmique_against_three_bots() {
     );
     server.stop().await;
 }
+
+/// `first` seats the chosen player where the deal's first player sits, whatever the seed; it
+/// is refused where seats have roles, out of range, and in Bataille Cosmique.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_player_chosen_to_go_first_sits_in_the_first_seat() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let mut firsts = std::collections::BTreeSet::new();
+    for seed in 0..8u64 {
+        for (first, format, players) in [
+            (0usize, "standard", vec!["human", "random"]),
+            (1, "standard", vec!["human", "random"]),
+            (
+                2,
+                "free_for_all",
+                vec!["random", "random", "human", "random"],
+            ),
+        ] {
+            let (status, summary) = common::http(
+                addr,
+                "POST",
+                "/api/games",
+                Some(json!({"game": "starrealms", "format": format, "seats": players, "seed": seed, "first": first})),
+            )
+            .await;
+            assert_eq!(status, 201, "{summary}");
+            let seats = summary["seats"].as_array().unwrap();
+            let human = seats.iter().position(|s| s["player"] == "human").unwrap();
+            // The order around the table is kept.
+            let n = players.len();
+            let listed = players.iter().position(|p| *p == "human").unwrap();
+            let shift = human + n - listed;
+            for (i, player) in players.iter().enumerate() {
+                assert_eq!(seats[(i + shift) % n]["player"], *player);
+            }
+            let id = summary["id"].as_i64().unwrap();
+            let token = common::join(addr, id, &format!("p{}", human + 1)).await;
+            let mut client = Client::connect(addr, id, Some(&token)).await;
+            let view = client.recv().await;
+            let human_first = players[first] == "human";
+            assert_eq!(
+                view["to_move"] == view["seat"],
+                human_first,
+                "seed {seed}, first {first}"
+            );
+            if format == "standard" {
+                firsts.insert(human);
+            }
+        }
+    }
+    assert_eq!(firsts.len(), 2, "the human's seat follows the deal");
+    for (request, why) in [
+        (
+            json!({"game": "starrealms", "seats": ["human", "random"], "first": 2}),
+            "index",
+        ),
+        (
+            json!({"game": "starrealms", "format": "hydra", "seats": ["human", "random", "random", "random"], "first": 0}),
+            "roles",
+        ),
+        (
+            json!({"game": "cosmique", "seats": ["human", "random", "random", "random"], "first": 0}),
+            "Star Realms",
+        ),
+    ] {
+        let (status, answer) = common::http(addr, "POST", "/api/games", Some(request)).await;
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (400, Some("bad_request"))
+        );
+        assert!(
+            answer["message"].as_str().unwrap().contains(why),
+            "{answer}"
+        );
+    }
+    server.stop().await;
+}
