@@ -1,0 +1,286 @@
+// Star Realms actions in their text form (`play scout`, `buy row 2`, `attack p2 5` …, see
+// docs/rules.md): parsed, put in words for buttons, sorted onto the table's controls, and read
+// back from the log.
+
+import { t, card, cardName } from "./i18n.js";
+import { chooseOptions } from "./cards.js";
+
+/** The parts of an action's text form. */
+export function parse(text) {
+  const w = text.trim().split(/\s+/);
+  const n = (s) => Number(s);
+  switch (w[0]) {
+    case "play": return { kind: "play", card: w.slice(1).join(" ") };
+    case "primary": return { kind: "primary", zone: "base", index: n(w[2]) };
+    case "ally": return { kind: "ally", zone: w[1], index: n(w[2]) };
+    case "scrap":
+      if (w[1] === "ship" || w[1] === "base") return { kind: "scrap_self", zone: w[1], index: n(w[2]) };
+      if (w[1] === "row") return { kind: "scrap_row", slot: n(w[2]) };
+      return { kind: "scrap_card", zone: w[1], card: w.slice(2).join(" ") };
+    case "buy":
+      return w[1] === "explorer" ? { kind: "buy", explorer: true } : { kind: "buy", slot: n(w[2]) };
+    case "acquire":
+      return w[1] === "explorer" ? { kind: "acquire", explorer: true } : { kind: "acquire", slot: n(w[2]) };
+    case "attack":
+      if (w[2] === "base") return { kind: "attack_base", seat: w[1], index: n(w[3]) };
+      return { kind: "attack", seat: w[1], n: n(w[2]) };
+    case "destroy": return { kind: "destroy", seat: w[1], index: n(w[3]) };
+    case "choose": return { kind: "choose", n: n(w[1]) };
+    case "discard": return { kind: "discard", card: w.slice(1).join(" ") };
+    case "target": return { kind: "target", seat: w[1] };
+    case "copy": return { kind: "copy", index: n(w[2]) };
+    case "give": return { kind: "give", seat: w[1], card: w.slice(2).join(" ") };
+    case "bequeath": return { kind: "bequeath", card: w.slice(1).join(" ") };
+    case "transfer": return { kind: "transfer", seat: w[1], what: w[2], n: n(w[3]) };
+    case "switch": return { kind: "switch", seat: w[1] };
+    case "end": case "pass": case "top": return { kind: w[0] };
+    default: return { kind: "other" };
+  }
+}
+
+function shipOf(obs, seat, i) {
+  const p = obs.players[seatIndex(seat)];
+  return p && p.ships[i] ? p.ships[i].card : null;
+}
+
+function baseOf(obs, seat, i) {
+  const p = obs.players[seatIndex(seat)];
+  return p && p.bases[i] ? p.bases[i].card : null;
+}
+
+export function seatIndex(seat) {
+  return Number(String(seat).slice(1)) - 1;
+}
+
+export function seatOf(index) {
+  return "p" + (index + 1);
+}
+
+const nameOr = (id, fallback) => (id ? cardName(id) : fallback);
+
+/** An action in words for a button, for the seat deciding in `obs`. */
+export function describe(text, obs, seatName) {
+  const a = parse(text);
+  const me = obs.to_move || obs.current;
+  const pending = obs.pending;
+  switch (a.kind) {
+    case "play": return t("act.play", { card: cardName(a.card) });
+    case "primary": return t("act.primary", { card: nameOr(baseOf(obs, me, a.index), "#" + a.index) });
+    case "ally": return t("act.ally", { card: nameOr(a.zone === "ship" ? shipOf(obs, me, a.index) : baseOf(obs, me, a.index), "#" + a.index) });
+    case "scrap_self": return t("act.scrap_self", { card: nameOr(a.zone === "ship" ? shipOf(obs, me, a.index) : baseOf(obs, me, a.index), "#" + a.index) });
+    case "buy": return t("act.buy", { card: a.explorer ? cardName("explorer") : nameOr(obs.row[a.slot], "#" + a.slot) });
+    case "acquire": return t("act.acquire", { card: a.explorer ? cardName("explorer") : nameOr(obs.row[a.slot], "#" + a.slot) });
+    case "attack": return t("act.attack", { player: seatName(a.seat), n: a.n });
+    case "attack_base": return t("act.attack_base", { player: seatName(a.seat), card: nameOr(baseOf(obs, a.seat, a.index), "#" + a.index) });
+    case "destroy": return t("act.destroy", { player: seatName(a.seat), card: nameOr(baseOf(obs, a.seat, a.index), "#" + a.index) });
+    case "end": return t("act.end");
+    case "pass": return t("act.pass");
+    case "choose": return t("act.choose", { option: optionText(pending, a.n) });
+    case "scrap_card": return t(a.zone === "hand" ? "act.scrap_hand" : "act.scrap_discard", { card: cardName(a.card) });
+    case "scrap_row": return t("act.scrap_row", { card: nameOr(obs.row[a.slot], "#" + a.slot) });
+    case "discard": return t("act.discard", { card: cardName(a.card) });
+    case "target": return t("act.target", { player: seatName(a.seat) });
+    case "copy": return t("act.copy", { card: nameOr(shipOf(obs, me, a.index), "#" + a.index) });
+    case "top": return t("act.top", { card: pending && pending.card ? cardName(pending.card) : "?" });
+    case "give": return t("act.give", { card: cardName(a.card), player: seatName(a.seat) });
+    case "transfer": return t(a.what === "combat" ? "act.transfer_combat" : "act.transfer_trade", { n: a.n, player: seatName(a.seat) });
+    case "switch": return t("act.switch", { player: seatName(a.seat) });
+    case "bequeath": return t("act.bequeath", { card: cardName(a.card), player: pending && pending.to ? seatName(pending.to) : "?" });
+    default: return text;
+  }
+}
+
+/** The words of option `n` of the "choose one" waited for. */
+export function optionText(pending, n) {
+  if (pending && pending.decision === "choose") {
+    const options = chooseOptions(pending.source.card, pending.source.ability, pending.at);
+    if (options[n]) return options[n];
+  }
+  return String(n + 1);
+}
+
+/**
+ * The legal actions sorted onto the table's controls: `hand` (card → action), `row` (slot →
+ * action), `explorer`, `ships`/`bases` (own, index → actions), `seats` (seat → {attack: [..],
+ * bases: index → action, trade: [..], combat: [..], give: [..], switch}), `end`, `rest`.
+ */
+export function sortActions(legal, obs) {
+  const out = { hand: new Map(), row: new Map(), explorer: null, ships: new Map(), bases: new Map(), seats: new Map(), end: null, rest: [] };
+  const seatSlot = (seat) => {
+    if (!out.seats.has(seat)) out.seats.set(seat, { attack: [], bases: new Map(), trade: [], combat: [], give: [], switch: null });
+    return out.seats.get(seat);
+  };
+  const push = (map, key, value) => {
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(value);
+  };
+  if (obs.pending) {
+    out.rest = legal.slice();
+    return out;
+  }
+  for (const text of legal) {
+    const a = parse(text);
+    switch (a.kind) {
+      case "play": out.hand.set(a.card, text); break;
+      case "buy":
+        if (a.explorer) out.explorer = text;
+        else out.row.set(a.slot, text);
+        break;
+      case "primary": case "ally": case "scrap_self":
+        push(a.zone === "ship" ? out.ships : out.bases, a.index, { kind: a.kind, text });
+        break;
+      case "attack": seatSlot(a.seat).attack.push({ n: a.n, text }); break;
+      case "attack_base": seatSlot(a.seat).bases.set(a.index, text); break;
+      case "transfer": seatSlot(a.seat)[a.what === "combat" ? "combat" : "trade"].push({ n: a.n, text }); break;
+      case "give": seatSlot(a.seat).give.push({ card: a.card, text }); break;
+      case "switch": seatSlot(a.seat).switch = text; break;
+      case "end": out.end = text; break;
+      default: out.rest.push(text);
+    }
+  }
+  for (const s of out.seats.values()) {
+    s.attack.sort((x, y) => y.n - x.n);
+    s.trade.sort((x, y) => y.n - x.n);
+    s.combat.sort((x, y) => y.n - x.n);
+  }
+  return out;
+}
+
+// ----- the log -----------------------------------------------------------------------------
+
+/**
+ * Reads log lines into entries `{index, seat, action, ref}`, where `ref` names what an index in
+ * the line pointed at when it was played (the trade-row card bought, the base attacked, the
+ * option chosen). It follows the table from the last observation seen through the lines of a
+ * batch; what it cannot know (lines older than the page) comes from the tab's cache when it has
+ * them, or stays unnamed.
+ */
+export class LogReader {
+  constructor(gameId) {
+    this.key = "realms-log-" + gameId;
+    this.sim = null;
+    this.choose = null;
+    try {
+      this.cache = JSON.parse(sessionStorage.getItem(this.key) || "{}");
+    } catch (e) {
+      this.cache = {};
+    }
+  }
+
+  /** Reads the lines that came with a view; `obs` is that view's observation. */
+  read(lines, obs) {
+    const entries = lines.map((line) => this.entry(line));
+    this.reset(obs);
+    try {
+      sessionStorage.setItem(this.key, JSON.stringify(this.cache));
+    } catch (e) {
+      // A full storage only costs names in the log after a reload.
+    }
+    return entries;
+  }
+
+  reset(obs) {
+    this.sim = {
+      row: obs.row.slice(),
+      ships: obs.players.map((p) => p.ships.map((s) => s.card)),
+      bases: obs.players.map((p) => p.bases.map((s) => s.card)),
+    };
+    const p = obs.pending;
+    this.choose = p && p.decision === "choose" ? { card: p.source.card, ability: p.source.ability, at: p.at } : null;
+  }
+
+  entry(line) {
+    const a = parse(line.action);
+    let ref = null;
+    const sim = this.sim;
+    const me = seatIndex(line.seat);
+    if (sim) {
+      switch (a.kind) {
+        case "buy": case "acquire": case "scrap_row":
+          if (!a.explorer) {
+            ref = { card: sim.row[a.slot] || null };
+            sim.row[a.slot] = null;
+          }
+          break;
+        case "attack_base": case "destroy": {
+          const bases = sim.bases[seatIndex(a.seat)] || [];
+          ref = { card: bases[a.index] || null };
+          bases.splice(a.index, 1);
+          break;
+        }
+        case "primary": case "ally": case "scrap_self": case "copy": {
+          const zone = a.kind === "copy" || a.zone === "ship" ? sim.ships[me] : sim.bases[me];
+          const id = zone ? zone[a.index] || null : null;
+          ref = { card: id };
+          if (a.kind === "scrap_self" && zone) zone.splice(a.index, 1);
+          if (id && a.kind !== "copy") this.noteChoose(id, a.kind === "scrap_self" ? "scrap" : a.kind);
+          break;
+        }
+        case "play": {
+          const c = card(a.card);
+          if (sim.ships[me]) (c.kind === "ship" ? sim.ships[me] : sim.bases[me]).push(a.card);
+          if (c.kind === "ship") this.noteChoose(a.card, "primary");
+          break;
+        }
+        case "choose":
+          if (this.choose) ref = { option: [this.choose.card, this.choose.ability, this.choose.at] };
+          break;
+        case "end":
+          if (sim.ships[me]) sim.ships[me] = [];
+          break;
+        default:
+          break;
+      }
+      if (ref && (ref.card || ref.option)) this.cache[line.index] = ref;
+    } else if (this.cache[line.index]) {
+      ref = this.cache[line.index];
+    }
+    return { index: line.index, seat: line.seat, action: line.action, ref };
+  }
+
+  /** Remembers the ability just used if it holds a "choose one", for the `choose` that follows. */
+  noteChoose(id, ability) {
+    const options = chooseOptions(id, ability, 0);
+    this.choose = options.length > 1 ? { card: id, ability, at: 0 } : this.choose;
+  }
+}
+
+/** A log entry in words. */
+export function logText(entry, seatName) {
+  const a = parse(entry.action);
+  const player = seatName(entry.seat);
+  const ref = entry.ref || {};
+  const refCard = (fallbackKey, n) => (ref.card ? cardName(ref.card) : t(fallbackKey, { n }));
+  switch (a.kind) {
+    case "play": return t("web.log.play", { player, card: cardName(a.card) });
+    case "primary": return t("web.log.primary", { player, card: refCard("web.log.base_n", a.index + 1) });
+    case "ally": return t("web.log.ally", { player, card: refCard(a.zone === "ship" ? "web.log.ship_n" : "web.log.base_n", a.index + 1) });
+    case "scrap_self": return t("web.log.scrap_self", { player, card: refCard(a.zone === "ship" ? "web.log.ship_n" : "web.log.base_n", a.index + 1) });
+    case "buy": return t("web.log.buy", { player, card: a.explorer ? cardName("explorer") : refCard("web.log.row_n", a.slot + 1) });
+    case "acquire": return t("web.log.acquire", { player, card: a.explorer ? cardName("explorer") : refCard("web.log.row_n", a.slot + 1) });
+    case "scrap_row": return t("web.log.scrap_row", { player, card: refCard("web.log.row_n", a.slot + 1) });
+    case "attack": return t("web.log.attack", { player, target: seatName(a.seat), n: a.n });
+    case "attack_base": return t("web.log.attack_base", { player, target: seatName(a.seat), card: refCard("web.log.base_n", a.index + 1) });
+    case "destroy": return t("web.log.destroy", { player, target: seatName(a.seat), card: refCard("web.log.base_n", a.index + 1) });
+    case "end": return t("web.log.end", { player });
+    case "pass": return t("web.log.pass", { player });
+    case "top": return t("web.log.top", { player });
+    case "choose": {
+      let option = String(a.n + 1);
+      if (ref.option) {
+        const options = chooseOptions(ref.option[0], ref.option[1], ref.option[2]);
+        if (options[a.n]) option = options[a.n];
+      }
+      return t("web.log.choose", { player, option });
+    }
+    case "scrap_card": return t(a.zone === "hand" ? "web.log.scrap_hand" : "web.log.scrap_discard", { player, card: cardName(a.card) });
+    case "discard": return t("web.log.discard", { player, card: cardName(a.card) });
+    case "target": return t("web.log.target", { player, target: seatName(a.seat) });
+    case "copy": return t("web.log.copy", { player, card: refCard("web.log.ship_n", a.index + 1) });
+    case "give": return t("web.log.give", { player, target: seatName(a.seat), card: cardName(a.card) });
+    case "bequeath": return t("web.log.bequeath", { player, card: cardName(a.card) });
+    case "transfer": return t(a.what === "combat" ? "web.log.transfer_combat" : "web.log.transfer_trade", { player, target: seatName(a.seat), n: a.n });
+    case "switch": return t("web.log.switch", { player, target: seatName(a.seat) });
+    default: return t("web.log.raw", { player, action: entry.action });
+  }
+}

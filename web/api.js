@@ -1,0 +1,97 @@
+// The server's HTTP API (docs/protocol.md) and the seat tokens this browser holds.
+
+/** An error answered by the server: `code` from the protocol's table, `message` in English. */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError("network", String(e), 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(data && data.code ? data.code : "internal", data && data.message ? data.message : "HTTP " + response.status, response.status);
+  }
+  return data;
+}
+
+export const api = {
+  create: (request_) => request("POST", "/api/games", request_),
+  summary: (id) => request("GET", "/api/games/" + id),
+  list: (open) => request("GET", open ? "/api/games?open=true" : "/api/games"),
+  join: (id, seat) => request("POST", "/api/games/" + id + "/seats/" + seat + "/join"),
+};
+
+export function recordUrl(id) {
+  return "/api/games/" + id + "/record";
+}
+
+export function socketUrl(id, token) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = token ? "?token=" + encodeURIComponent(token) : "";
+  return scheme + "//" + location.host + "/api/games/" + id + "/ws" + query;
+}
+
+// Tokens: one localStorage entry per game and seat, `realms-token-<id>-<seat>`, so that a reload
+// takes the seats back. A token is shown once by the server: losing it loses the seat.
+const TOKEN_PREFIX = "realms-token-";
+
+export function saveToken(id, seat, token) {
+  localStorage.setItem(TOKEN_PREFIX + id + "-" + seat, token);
+}
+
+/** The seats this browser holds in game `id`: `{p1: token, …}` in seat order. */
+export function tokensOf(id) {
+  const out = {};
+  const prefix = TOKEN_PREFIX + id + "-";
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(prefix)) seats.push(key.slice(prefix.length));
+  }
+  seats.sort();
+  for (const seat of seats) out[seat] = localStorage.getItem(prefix + seat);
+  return out;
+}
+
+/** Every game this browser holds a seat of, newest first: `[{id, seats: [..]}]`. */
+export function heldGames() {
+  const games = new Map();
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const m = key && key.match(/^realms-token-(\d+)-(p\d)$/);
+    if (!m) continue;
+    const id = Number(m[1]);
+    if (!games.has(id)) games.set(id, []);
+    games.get(id).push(m[2]);
+  }
+  return [...games.entries()].sort((a, b) => b[0] - a[0]).map(([id, seats]) => ({ id, seats: seats.sort() }));
+}
+
+export function forgetGame(id) {
+  for (const seat of Object.keys(tokensOf(id))) localStorage.removeItem(TOKEN_PREFIX + id + "-" + seat);
+}
+
+/** A fresh id for an act: unique across reloads (the server remembers every id it applied). */
+export function freshClientId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return "c-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,65 @@
+// The browser interface of realms: language, hash routes (`#/`, `#/game/12`, `#/join/12`,
+// `#/watch/12`), and the page of each route.
+
+import { h, fill } from "./dom.js";
+import { loadTexts, preferredLang, languages, currentLang, t, translateStatic } from "./i18n.js";
+import { renderHome, renderJoin } from "./home.js";
+import { GamePage } from "./game.js";
+
+const LANG_NAMES = { en: "web.lang.en", fr: "web.lang.fr" };
+
+let stopPage = () => {};
+let game = null;
+
+function route() {
+  const hash = location.hash.replace(/^#\/?/, "");
+  const [page, arg] = hash.split("/");
+  const id = Number(arg);
+  return { page: page || "home", id: Number.isInteger(id) && id > 0 ? id : null };
+}
+
+function show() {
+  stopPage();
+  stopPage = () => {};
+  const root = document.getElementById("app");
+  const { page, id } = route();
+  window.scrollTo(0, 0);
+  if ((page === "game" || page === "watch") && id) {
+    game = new GamePage(root, id, page === "watch");
+    const current = game;
+    stopPage = () => current.stop();
+    current.start();
+  } else if (page === "join" && id) {
+    renderJoin(root, id);
+  } else {
+    stopPage = renderHome(root);
+  }
+}
+
+function langSelect() {
+  const sel = document.querySelector("[data-testid=lang]");
+  fill(sel, languages().map((l) => h("option", { value: l }, LANG_NAMES[l] ? t(LANG_NAMES[l]) : l)));
+  sel.value = currentLang();
+  sel.onchange = async () => {
+    await loadTexts(sel.value);
+    translateStatic(document);
+    langSelect();
+    // A game page redraws in place (its connections stay); other pages are drawn again.
+    if (game && route().page !== "home" && route().page !== "join" && !game.stopped) game.render();
+    else show();
+  };
+}
+
+async function boot() {
+  try {
+    await loadTexts(preferredLang());
+  } catch (e) {
+    await loadTexts("en");
+  }
+  translateStatic(document);
+  langSelect();
+  window.addEventListener("hashchange", show);
+  show();
+}
+
+boot();

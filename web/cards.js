@@ -1,0 +1,105 @@
+// Star Realms cards drawn in CSS: faction colour, name, cost, kind, defense, ability text.
+
+import { h } from "./dom.js";
+import { t, card } from "./i18n.js";
+
+/** The parts of a card's text: static lines first, then each ability with its label. */
+export function abilities(id) {
+  const c = card(id);
+  const text = c.text || "";
+  const labels = [
+    ["primary", t("ability.primary")],
+    ["ally", t("ability.ally", { faction: c.faction_name || "?" })],
+    ["scrap", t("ability.scrap")],
+  ];
+  const found = labels
+    .map(([kind, label]) => ({ kind, label, at: text.indexOf(label) }))
+    .filter((f) => f.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  const parts = [];
+  const start = found.length ? found[0].at : text.length;
+  if (start > 0) parts.push({ kind: "static", label: "", body: text.slice(0, start).trim() });
+  found.forEach((f, i) => {
+    const end = i + 1 < found.length ? found[i + 1].at : text.length;
+    parts.push({ kind: f.kind, label: f.label, body: text.slice(f.at + f.label.length, end).trim() });
+  });
+  return parts;
+}
+
+/** The options of the "choose one" at position `at` of a card's ability, as texts. */
+export function chooseOptions(id, ability, at) {
+  const part = abilities(id).find((p) => p.kind === ability);
+  if (!part) return [];
+  const or = t("eff.or").trim();
+  const body = part.body.replace(/\.$/, "");
+  const effects = body.split(". ");
+  let chosen = effects[at] !== undefined && effects[at].includes(" " + or + " ") ? effects[at] : body;
+  return chosen.split(" " + or + " ").map((s) => s.trim());
+}
+
+/** The text of one ability of a card (`primary`, `ally`, `scrap`), for buttons. */
+export function abilityText(id, ability) {
+  const part = abilities(id).find((p) => p.kind === ability);
+  return part ? part.body : "";
+}
+
+export function factionClass(id) {
+  return "f-" + (card(id).faction || "none");
+}
+
+function kindWord(kind) {
+  if (kind === "outpost") return t("outpost");
+  if (kind === "base") return t("base");
+  return t("ship");
+}
+
+/**
+ * A card tile. `opts`: `action` (the legal action a click sends: sets `data-action`),
+ * `onAct(action)`, `damage`, `copy` (the ship a Stealth Needle copies), `compact` (a smaller
+ * tile), `buttons` (elements under the text), `used` (abilities spent, dims the card),
+ * `hideCost`.
+ */
+export function cardTile(id, opts = {}) {
+  const c = card(id);
+  const kind = c.kind || "ship";
+  const classes = ["card", factionClass(id), "k-" + kind];
+  if (opts.compact) classes.push("compact");
+  if (opts.action) classes.push("actionable");
+  if (opts.used) classes.push("used");
+  const title = c.name + " — " + c.text;
+  const attrs = { class: classes.join(" "), "data-card": id, title };
+  if (opts.action) {
+    attrs["data-action"] = opts.action;
+    attrs.role = "button";
+    attrs.tabindex = "0";
+    attrs.onclick = () => opts.onAct(opts.action);
+    attrs.onkeydown = (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        opts.onAct(opts.action);
+      }
+    };
+  }
+  const head = h("div", { class: "card-head" },
+    h("span", { class: "card-name" }, c.name),
+    opts.hideCost ? null : h("span", { class: "card-cost", title: t("web.card.cost") }, String(c.cost)));
+  const line = h("div", { class: "card-line" }, (c.faction_name || t("unaligned")) + " · " + kindWord(kind));
+  const copy = opts.copy ? h("div", { class: "card-copy" }, "→ " + card(opts.copy).name) : null;
+  const text = h("div", { class: "card-text" },
+    abilities(id).map((p) => h("p", { class: "ab ab-" + p.kind },
+      p.label ? h("b", null, p.label + " ") : null, p.body)));
+  let foot = null;
+  if (kind !== "ship") {
+    foot = h("div", { class: "card-foot" },
+      h("span", { class: "def" + (kind === "outpost" ? " outpost" : ""), title: kindWord(kind) }, String(c.defense)),
+      kind === "outpost" ? h("span", { class: "outpost-mark" }, t("outpost")) : null,
+      opts.damage ? h("span", { class: "damage" }, t("damaged", { n: opts.damage })) : null);
+  }
+  const buttons = opts.buttons && opts.buttons.length ? h("div", { class: "card-buttons" }, opts.buttons) : null;
+  return h("div", attrs, head, line, copy, text, foot, buttons);
+}
+
+/** A card named in running text, coloured by faction. */
+export function cardChip(id, extra) {
+  return h("span", { class: "chip " + factionClass(id), title: card(id).text }, card(id).name, extra || null);
+}

@@ -1,0 +1,106 @@
+// One WebSocket to a game (docs/protocol.md): a seat's (with its token) or a spectator's.
+// Reconnects with backoff when the socket closes, except when the server says the token or
+// the game is unknown; resends the act in flight after a reconnection (the server applies
+// a client_id only once).
+
+import { socketUrl, freshClientId } from "./api.js";
+
+const FATAL = new Set([4401, 4404]);
+
+export class Connection {
+  /**
+   * `handlers`: `view(message)`, `error(message)` (a protocol error), `fatal(code)` (closed
+   * for good: 4401 or 4404), `status(online)` (the socket opened or closed).
+   */
+  constructor(gameId, seat, token, handlers) {
+    this.gameId = gameId;
+    this.seat = seat;
+    this.token = token;
+    this.handlers = handlers;
+    this.socket = null;
+    this.closed = false;
+    this.retries = 0;
+    this.timer = null;
+    this.inflight = null;
+    this.sentAt = 0;
+    this.online = false;
+    this.open();
+  }
+
+  open() {
+    if (this.closed) return;
+    const socket = new WebSocket(socketUrl(this.gameId, this.token));
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      this.retries = 0;
+      this.setOnline(true);
+      if (this.inflight) socket.send(JSON.stringify(this.inflight));
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (e) {
+        return;
+      }
+      if (message.type === "view") {
+        if (this.inflight && (message.ack === this.inflight.client_id || message.version > this.inflight.version)) {
+          this.inflight = null;
+        }
+        this.handlers.view(message);
+      } else if (message.type === "error") {
+        if (this.inflight && message.client_id === this.inflight.client_id) this.inflight = null;
+        this.handlers.error(message);
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.setOnline(false);
+      if (this.closed) return;
+      if (FATAL.has(event.code)) {
+        this.closed = true;
+        this.handlers.fatal(event.code);
+        return;
+      }
+      const delay = Math.min(10000, 500 * 2 ** this.retries) * (0.75 + Math.random() / 2);
+      this.retries += 1;
+      this.timer = setTimeout(() => this.open(), delay);
+    });
+    // Failures are followed by a close event, which schedules the next try.
+    socket.addEventListener("error", () => {});
+  }
+
+  setOnline(online) {
+    if (this.online === online) return;
+    this.online = online;
+    if (this.handlers.status) this.handlers.status(online);
+  }
+
+  /** Sends `action` for the view of version `version`; false when an act is still unanswered. */
+  act(action, version) {
+    // An act unanswered for long (a lost message) no longer blocks the next one.
+    if (this.inflight && Date.now() - this.sentAt < 10000) return false;
+    this.sentAt = Date.now();
+    this.inflight = { type: "act", client_id: freshClientId(), version, action };
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(this.inflight));
+    return true;
+  }
+
+  busy() {
+    return this.inflight !== null;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.socket) {
+      const socket = this.socket;
+      this.socket = null;
+      if (socket.readyState === WebSocket.CONNECTING) socket.addEventListener("open", () => socket.close(1000));
+      else socket.close(1000);
+    }
+  }
+}

@@ -1,0 +1,352 @@
+// A game page: the connections of the seats this browser holds (every human seat of a
+// hot-seat game), or one spectator's; the table of the seat shown; the screen that hides the
+// table while the device passes between two people.
+
+import { h, fill } from "./dom.js";
+import { t } from "./i18n.js";
+import { api, tokensOf, recordUrl } from "./api.js";
+import { Connection } from "./conn.js";
+import { LogReader, seatIndex, parse } from "./actions.js";
+import { renderTable, roleKey } from "./table.js";
+import { toast, errorText, setOnline } from "./ui.js";
+
+const BOT_NAMES = {
+  random: "web.level.random",
+  easy: "web.level.easy",
+  medium: "web.level.medium",
+  heuristic: "web.level.medium",
+  hard: "web.level.hard",
+  expert: "web.level.expert",
+};
+
+/** A player's name: a bot level in words, or the bot's own name. */
+export function playerWord(player) {
+  return BOT_NAMES[player] ? t(BOT_NAMES[player]) : player;
+}
+
+export class GamePage {
+  constructor(root, id, watch) {
+    this.root = root;
+    this.id = id;
+    this.watch = watch;
+    this.summary = null;
+    this.connections = new Map();
+    this.views = new Map();
+    this.logs = new Map();
+    this.readers = new Map();
+    this.lastIndex = new Map();
+    this.seats = [];
+    this.shown = null;
+    this.passTo = null;
+    this.busy = false;
+    this.autoplay = false;
+    this.ui = { dialogCollapsed: false };
+    this.stopped = false;
+    this.summaryTimer = null;
+    this.cosmique = null;
+    this.fatal = null;
+  }
+
+  async start() {
+    fill(this.root, h("p", { class: "muted center" }, t("web.game.connecting")));
+    try {
+      this.summary = await api.summary(this.id);
+    } catch (e) {
+      this.showFatal(e.code === "unknown_game" ? t("web.error.unknown_game", { id: this.id }) : errorText(e.code, e.message));
+      return;
+    }
+    if (this.stopped) return;
+    const tokens = this.watch ? {} : tokensOf(this.id);
+    this.seats = Object.keys(tokens).filter((s) => this.summary.seats.some((x) => x.seat === s && x.player === "human"));
+    if (this.seats.length === 0) {
+      this.connect(null, null);
+    } else {
+      for (const seat of this.seats) this.connect(seat, tokens[seat]);
+    }
+    this.pollSummary();
+  }
+
+  stop() {
+    this.stopped = true;
+    document.title = t("web.brand");
+    clearTimeout(this.summaryTimer);
+    for (const c of this.connections.values()) c.close();
+    this.connections.clear();
+    setOnline(true);
+  }
+
+  /** Follows the seats' claims while somebody may still join (for the share link). */
+  pollSummary() {
+    const open = this.summary.seats.some((s) => s.player === "human" && !s.claimed);
+    if (!open || this.summary.finished) return;
+    this.summaryTimer = setTimeout(async () => {
+      try {
+        const summary = await api.summary(this.id);
+        const claims = (x) => x.seats.map((s) => s.claimed).join();
+        const changed = claims(summary) !== claims(this.summary);
+        this.summary = summary;
+        if (changed) this.render();
+      } catch (e) {
+        // Try again at the next tick.
+      }
+      if (!this.stopped) this.pollSummary();
+    }, 4000);
+  }
+
+  connect(seat, token) {
+    const key = seat || "watch";
+    this.logs.set(key, []);
+    this.readers.set(key, new LogReader(this.id));
+    this.lastIndex.set(key, -1);
+    const connection = new Connection(this.id, seat, token, {
+      view: (v) => this.onView(key, v),
+      error: (e) => this.onError(key, e),
+      fatal: (code) => this.onFatal(key, code),
+      status: () => this.updateOnline(),
+    });
+    this.connections.set(key, connection);
+  }
+
+  updateOnline() {
+    setOnline([...this.connections.values()].every((c) => c.online));
+  }
+
+  onView(key, view) {
+    if (this.stopped) return;
+    const fresh = view.log.filter((l) => l.index > this.lastIndex.get(key));
+    if (fresh.length) this.lastIndex.set(key, fresh[fresh.length - 1].index);
+    if (view.game === "starrealms") {
+      const entries = this.readers.get(key).read(fresh, view.observation);
+      this.logs.get(key).push(...entries);
+    }
+    this.views.set(key, view);
+    if (key === this.shownKey()) this.busy = false;
+    this.chooseSeat();
+    this.render();
+    this.continueAutoplay();
+  }
+
+  onError(key, error) {
+    if (key === this.shownKey()) this.busy = false;
+    this.autoplay = false;
+    // A stale version is followed by a fresh view, a bad token or game by the socket's close:
+    // nothing to say here.
+    if (!["stale_version", "bad_token", "unknown_game"].includes(error.code)) toast(errorText(error.code, error.message));
+    this.render();
+  }
+
+  onFatal(key, code) {
+    this.connections.delete(key);
+    this.views.delete(key);
+    if (code === 4404) {
+      this.showFatal(t("web.error.unknown_game", { id: this.id }));
+      return;
+    }
+    this.seats = this.seats.filter((s) => s !== key);
+    toast(t("web.error.bad_token"));
+    if (this.connections.size === 0) {
+      this.showFatal(t("web.error.bad_token"), true);
+      return;
+    }
+    this.chooseSeat();
+    this.render();
+  }
+
+  showFatal(message, offerWatch) {
+    this.fatal = message;
+    for (const c of this.connections.values()) c.close();
+    fill(this.root, h("section", { class: "panel error-panel" },
+      h("h2", null, message),
+      offerWatch ? h("p", null, h("a", { href: "#/watch/" + this.id }, t("web.game.watch_instead"))) : null,
+      h("p", null, h("a", { href: "#/" }, t("web.game.home")))));
+  }
+
+  shownKey() {
+    return this.shown || (this.seats.length ? null : "watch");
+  }
+
+  /**
+   * The seat shown: the held seat to move (hot seat), else the one shown before. Between two
+   * people at one screen, the pass screen comes first.
+   */
+  chooseSeat() {
+    if (this.seats.length === 0) {
+      this.shown = null;
+      return;
+    }
+    if (this.views.size < this.seats.length) return;
+    let latest = null;
+    for (const v of this.views.values()) if (!latest || v.version > latest.version) latest = v;
+    const toMove = latest.to_move;
+    if (this.shown === null) {
+      this.shown = toMove && this.seats.includes(toMove) ? toMove : this.seats[0];
+      return;
+    }
+    if (toMove && this.seats.includes(toMove) && toMove !== this.shown && !latest.over) {
+      this.passTo = toMove;
+    }
+  }
+
+  /** What a seat is called on this page: `p2 (medium)`, `p1 (you)`, `p5 (Emperor)`. */
+  seatName(seat, obs) {
+    if (!seat) return "—";
+    const index = seatIndex(seat);
+    const info = this.summary.seats[index];
+    const parts = [];
+    if (info && info.player !== "human") parts.push(playerWord(info.player));
+    else if (this.seats.length === 1 && this.seats[0] === seat) parts.push(t("web.seat.you"));
+    if (obs && obs.players && obs.players[index]) {
+      const role = roleKey(obs, index);
+      if (role) parts.push(t(role));
+    }
+    return parts.length ? seat + " (" + parts.join(", ") + ")" : seat;
+  }
+
+  act(action) {
+    const key = this.shownKey();
+    const view = this.views.get(key);
+    const connection = this.connections.get(key);
+    if (!view || !connection || this.busy || this.passTo) return;
+    if (!view.legal_actions.includes(action)) return;
+    if (connection.act(action, view.version)) {
+      this.busy = true;
+      const table = this.root.querySelector(".table");
+      if (table) table.classList.add("busy");
+    }
+  }
+
+  playAll() {
+    this.autoplay = true;
+    this.continueAutoplay();
+  }
+
+  continueAutoplay() {
+    if (!this.autoplay || this.busy || this.passTo) return;
+    const view = this.views.get(this.shownKey());
+    if (!view || view.to_move !== view.seat || view.observation.pending) {
+      this.autoplay = false;
+      return;
+    }
+    const plays = view.legal_actions.filter((a) => parse(a).kind === "play");
+    if (plays.length === 0) {
+      this.autoplay = false;
+      return;
+    }
+    // A Stealth Needle copies a ship already in play: it goes last.
+    plays.sort((a, b) => (a === "play stealth_needle") - (b === "play stealth_needle"));
+    this.act(plays[0]);
+  }
+
+  /** Elements above the board: the result once over, the link to invite others. */
+  header(view) {
+    const out = [];
+    if (view.over) {
+      const winners = view.winners || [];
+      let text;
+      if (winners.length === 0) text = t("web.result.draw");
+      else if (this.seats.length === 1 && winners.includes(this.seats[0])) text = t("you_win");
+      else text = t("web.result.winners", { players: winners.map((s) => this.seatName(s, view.observation)).join(", ") });
+      out.push(h("section", { class: "panel result", "data-testid": "result" },
+        h("h2", null, text),
+        h("div", { class: "result-links" },
+          h("a", { href: recordUrl(this.id), download: "realms-game-" + this.id + ".json" }, t("web.result.record")),
+          h("a", { class: "btn primary", href: "#/" }, t("web.result.new_game")))));
+    }
+    const open = this.summary.seats.filter((s) => s.player === "human" && !s.claimed).map((s) => s.seat);
+    if (!view.over && open.length && this.seats.length > 0) {
+      const url = location.origin + location.pathname + "#/join/" + this.id;
+      const input = h("input", { type: "text", readonly: true, value: url, "aria-label": t("web.share.title"), onfocus: (e) => e.target.select() });
+      out.push(h("section", { class: "panel share", "data-testid": "share-link" },
+        h("span", null, t("web.share.title", { seats: open.join(", ") })),
+        input,
+        h("button", {
+          class: "btn small",
+          onclick: async () => {
+            try {
+              await navigator.clipboard.writeText(url);
+              toast(t("web.share.copied"), "info");
+            } catch (e) {
+              input.select();
+            }
+          },
+        }, t("web.share.copy"))));
+    }
+    return out;
+  }
+
+  render() {
+    if (this.stopped || this.fatal) return;
+    if (this.passTo) {
+      const seat = this.passTo;
+      fill(this.root, h("section", { class: "pass-device", "data-testid": "pass-device" },
+        h("h2", null, t("web.pass.title", { player: seat })),
+        h("p", null, t("web.pass.text")),
+        h("button", {
+          class: "btn primary big",
+          "data-testid": "pass-device-continue",
+          onclick: () => {
+            this.shown = seat;
+            this.passTo = null;
+            this.busy = false;
+            this.render();
+          },
+        }, t("web.pass.continue", { player: seat }))));
+      return;
+    }
+    const key = this.shownKey();
+    const view = key ? this.views.get(key) : null;
+    if (!view) {
+      fill(this.root, h("p", { class: "muted center" }, t("web.game.connecting")));
+      return;
+    }
+    // A tab in the background tells its player when the game waits for them.
+    document.title = view.seat && view.to_move === view.seat ? t("web.title.your_turn") : t("web.brand");
+    const seatName = (s) => this.seatName(s, view.game === "starrealms" ? view.observation : null);
+    if (view.game === "cosmique") {
+      this.renderCosmique(view, seatName);
+      return;
+    }
+    renderTable(this.root, {
+      view,
+      log: this.logs.get(key),
+      act: (a) => this.act(a),
+      seatName,
+      playAll: () => this.playAll(),
+      busy: this.busy,
+      ui: this.ui,
+      toggleDialog: () => {
+        this.ui.dialogCollapsed = !this.ui.dialogCollapsed;
+        this.render();
+      },
+      header: this.header(view),
+    });
+  }
+
+  /** Bataille Cosmique: its own renderer (cosmique.js) fills the game's box. */
+  renderCosmique(view, seatName) {
+    // The same box every time, emptied: cosmique.js may keep what it needs on it.
+    if (!this.cosmiqueBox) this.cosmiqueBox = h("div", { class: "cosmique-root" });
+    const box = this.cosmiqueBox;
+    box.replaceChildren();
+    // cosmique.js draws the whole table, its status and journal included.
+    fill(this.root, h("div", {
+      class: "table cosmique" + (this.busy ? " busy" : ""),
+      "data-testid": "table",
+      "data-version": String(view.version),
+      "data-to-move": view.to_move || "",
+      "data-seat": view.seat || "",
+    }, this.header(view), box));
+    const ctx = { view, t, act: (a) => this.act(a), seatName };
+    if (this.cosmique) {
+      this.cosmique(box, ctx);
+      return;
+    }
+    import("./cosmique.js").then((module) => {
+      this.cosmique = module.renderCosmique;
+      if (!this.stopped) this.render();
+    }, () => {
+      fill(box, h("p", { class: "muted" }, t("web.error.cosmique_missing")));
+    });
+  }
+}
+

@@ -1,0 +1,355 @@
+// The Star Realms table: every seat's public state, the viewer's hand and pools, the trade
+// row, the log, and each legal action of the view as a control carrying `data-action`.
+
+import { h } from "./dom.js";
+import { t, cardName } from "./i18n.js";
+import { cardTile, cardChip, abilityText } from "./cards.js";
+import { describe, sortActions, logText, seatIndex, seatOf } from "./actions.js";
+
+/** What the seat to move must decide now, in words (`null`: the main phase). */
+export function decisionText(obs, seatName) {
+  const p = obs.pending;
+  if (!p) return null;
+  switch (p.decision) {
+    case "choose": {
+      const ability = t(p.source.ability === "ally" ? "ability.ally_name" : p.source.ability === "scrap" ? "ability.scrap_name" : "ability.primary_name");
+      return t("dec.choose", { card: cardName(p.source.card), ability });
+    }
+    case "scrap": {
+      const zone = t(p.from === "hand" ? "zone.hand" : p.from === "discard" ? "zone.discard" : "zone.hand_or_discard");
+      return t(p.optional ? "dec.scrap_optional" : "dec.scrap", { n: p.left, zone });
+    }
+    case "scrap_trade_row": return t(p.optional ? "dec.scrap_row_optional" : "dec.scrap_row");
+    case "destroy_base": return t(p.optional ? "dec.destroy_optional" : "dec.destroy");
+    case "discard_target": return t("dec.target");
+    case "discard": return t("dec.discard", { player: seatName(p.seat), n: p.left });
+    case "discard_then_draw": return t("dec.discard_then_draw", { n: p.left });
+    case "copy_ship": return t("dec.copy");
+    case "acquire_free": return t("dec.acquire");
+    case "top_or_discard": return t("dec.top", { card: cardName(p.card) });
+    case "bequeath": return t("dec.bequeath", { player: seatName(p.from), to: seatName(p.to) });
+    default: return p.decision;
+  }
+}
+
+/** The role of a seat in the table's format, as a message key (`null`: none). */
+export function roleKey(obs, index) {
+  const format = obs.config.format;
+  if (format === "emperor") return index % 3 === 1 ? "role.emperor" : "role.admiral";
+  if (format === "raid") return index === 0 ? "role.boss" : "role.soldier";
+  if (format === "hydra") return obs.players[index].team === 0 ? "role.team_a" : "role.team_b";
+  return null;
+}
+
+/** A button sending `action`. */
+function actButton(action, label, ctx, extra = {}) {
+  return h("button", Object.assign({ class: "btn", "data-action": action, onclick: () => ctx.act(action) }, extra), label);
+}
+
+/**
+ * One action, or a family of them that differ by an amount or a card: a select to pick which
+ * and a button that sends it (its `data-action` follows the select).
+ */
+function choiceControl(items, buttonLabel, ctx, cls) {
+  if (items.length === 0) return null;
+  if (items.length === 1) return h("div", { class: "choice " + (cls || "") }, actButton(items[0].text, buttonLabel + " " + items[0].label, ctx));
+  const label = (text) => buttonLabel + " " + items.find((i) => i.text === text).label;
+  const sender = h("button", { class: "btn", "data-action": items[0].text, onclick: () => ctx.act(select.value) }, label(items[0].text));
+  const select = h("select", {
+    class: "amount",
+    "aria-label": buttonLabel,
+    onchange: () => {
+      sender.setAttribute("data-action", select.value);
+      sender.textContent = label(select.value);
+    },
+  }, items.map((i) => h("option", { value: i.text }, i.label)));
+  return h("div", { class: "choice " + (cls || "") }, sender, select);
+}
+
+function stat(label, value, cls) {
+  return h("span", { class: "stat " + (cls || "") }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, String(value)));
+}
+
+/** Counts of a player's zones, the discard pile unfolding to its cards. */
+function zones(p, seat) {
+  const discard = p.discard.length
+    ? h("details", { class: "discard", "data-keep": "discard-" + seat },
+      h("summary", null, t("zone.discard") + " " + p.discard.length),
+      h("div", { class: "chips" }, p.discard.map((c) => cardChip(c))))
+    : h("span", { class: "count" }, t("zone.discard") + " 0");
+  return h("div", { class: "zones" },
+    h("span", { class: "count" }, t("zone.hand") + " " + p.hand_count),
+    h("span", { class: "count" }, t("zone.deck") + " " + p.deck_count),
+    discard);
+}
+
+function pools(p) {
+  return h("div", { class: "pools" },
+    stat(t("trade"), p.trade, "trade"),
+    stat(t("combat"), p.combat, "combat"));
+}
+
+/** Another seat's panel: authority, counts, bases, ships, and the actions aimed at it. */
+function playerPanel(obs, index, sorted, ctx) {
+  const p = obs.players[index];
+  const seat = seatOf(index);
+  const targets = sorted.seats.get(seat);
+  const classes = ["player"];
+  if (obs.current === seat) classes.push("current");
+  if (obs.to_move === seat) classes.push("to-move");
+  if (!p.alive) classes.push("dead");
+  if (obs.config.format === "hydra" || obs.config.format === "emperor" || obs.config.format === "raid") classes.push("team-" + p.team);
+  const bases = p.bases.map((b, i) => cardTile(b.card, {
+    compact: true,
+    damage: b.damage,
+    action: targets ? targets.bases.get(i) : null,
+    onAct: ctx.act,
+  }));
+  const ships = p.ships.length
+    ? h("div", { class: "chips ships" }, h("span", { class: "mini-label" }, t("ships_in_play")), p.ships.map((s) => cardChip(s.card, s.copy ? " → " + cardName(s.copy) : null)))
+    : null;
+  const controls = [];
+  if (targets) {
+    controls.push(choiceControl(targets.attack.map((a) => ({ text: a.text, label: String(a.n) })), t("web.table.attack"), ctx, "attack"));
+    controls.push(choiceControl(targets.trade.map((a) => ({ text: a.text, label: String(a.n) })), t("web.table.transfer_trade"), ctx));
+    controls.push(choiceControl(targets.combat.map((a) => ({ text: a.text, label: String(a.n) })), t("web.table.transfer_combat"), ctx));
+    controls.push(choiceControl(targets.give.map((a) => ({ text: a.text, label: cardName(a.card) })), t("web.table.give"), ctx));
+    if (targets.switch) controls.push(h("div", { class: "choice" }, actButton(targets.switch, describe(targets.switch, obs, ctx.seatName), ctx)));
+  }
+  const hand = p.hand && seatOf(index) !== ctx.view.seat
+    ? h("div", { class: "chips" }, h("span", { class: "mini-label" }, t("hand")), p.hand.map((c) => cardChip(c)))
+    : null;
+  return h("div", { class: classes.join(" "), "data-seat": seat },
+    h("div", { class: "p-head" },
+      h("span", { class: "p-name" }, ctx.seatName(seat)),
+      obs.current === seat && !obs.over ? h("span", { class: "badge turn" }, t("web.table.their_turn")) : null,
+      !p.alive ? h("span", { class: "badge dead" }, t("defeated")) : null),
+    h("div", { class: "p-stats" },
+      stat(t("authority"), p.authority, "authority"),
+      obs.current === seat || p.trade || p.combat ? pools(p) : null),
+    zones(p, seat),
+    p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
+    hand,
+    bases.length ? h("div", { class: "p-bases" }, bases) : null,
+    ships,
+    controls.some(Boolean) ? h("div", { class: "p-actions" }, controls) : null);
+}
+
+/** Buttons for the abilities of an own card in play. */
+function abilityButtons(list, id, ctx) {
+  if (!list) return [];
+  const words = { primary: "web.card.use_primary", ally: "web.card.use_ally", scrap_self: "web.card.use_scrap" };
+  const ability = { primary: "primary", ally: "ally", scrap_self: "scrap" };
+  return list.map((a) => h("button", {
+    class: "btn small ab-" + ability[a.kind],
+    "data-action": a.text,
+    title: abilityText(id, ability[a.kind]),
+    onclick: (e) => {
+      e.stopPropagation();
+      ctx.act(a.text);
+    },
+  }, t(words[a.kind])));
+}
+
+function tradeRow(obs, sorted, ctx) {
+  const slots = obs.row.map((c, i) => (c
+    ? cardTile(c, { action: sorted.row.get(i), onAct: ctx.act })
+    : h("div", { class: "card empty" }, h("span", null, t("web.table.empty_slot")))));
+  const explorer = h("div", { class: "pile" },
+    obs.explorers > 0
+      ? cardTile("explorer", { action: sorted.explorer, onAct: ctx.act })
+      : h("div", { class: "card empty" }, h("span", null, t("web.table.empty_slot"))),
+    h("div", { class: "pile-count" }, t("web.table.explorers", { n: obs.explorers })));
+  return h("section", { class: "area row-area" },
+    h("div", { class: "area-head" },
+      h("h2", null, t("trade_row")),
+      h("span", { class: "muted" }, t("trade_deck_left", { n: obs.trade_deck_count })),
+      obs.scrap_heap.length ? h("span", { class: "muted" }, t("web.table.scrap_heap", { n: obs.scrap_heap.length })) : null),
+    h("div", { class: "row", "data-testid": "trade-row", "data-keep": "row" }, slots, explorer));
+}
+
+/** The viewer's own area: pools, cards in play, hand, and the end of the turn. */
+function ownArea(obs, sorted, ctx) {
+  const me = seatIndex(ctx.view.seat);
+  const p = obs.players[me];
+  const myTurn = ctx.view.to_move === ctx.view.seat;
+  const ships = p.ships.map((s, i) => cardTile(s.card, {
+    copy: s.copy,
+    used: !sorted.ships.has(i),
+    buttons: abilityButtons(sorted.ships.get(i), s.copy || s.card, ctx),
+  }));
+  const bases = p.bases.map((b, i) => cardTile(b.card, {
+    damage: b.damage,
+    used: !sorted.bases.has(i),
+    buttons: abilityButtons(sorted.bases.get(i), b.card, ctx),
+  }));
+  const hand = (p.hand || []).map((c) => cardTile(c, { action: sorted.hand.get(c), onAct: ctx.act }));
+  let endLabel;
+  if (ctx.view.over) endLabel = t("game_over");
+  else if (sorted.end) endLabel = t("act.end");
+  else if (myTurn) endLabel = t("web.table.decide_first");
+  else endLabel = t("web.table.waiting", { player: ctx.seatName(ctx.view.to_move) });
+  const end = h("button", {
+    class: "btn primary end-turn",
+    "data-testid": "end-turn",
+    "data-action": sorted.end || null,
+    disabled: !sorted.end,
+    onclick: () => sorted.end && ctx.act(sorted.end),
+  }, endLabel);
+  const playable = (p.hand || []).filter((c) => sorted.hand.has(c)).length;
+  const left = [];
+  if (p.trade > 0) left.push(p.trade + " " + t("trade"));
+  if (p.combat > 0) left.push(p.combat + " " + t("combat"));
+  if (playable > 0) left.push(t("web.table.unspent_cards", { n: playable }));
+  const unspent = sorted.end && left.length
+    ? h("div", { class: "note warn" }, t("web.table.unspent", { list: left.join(", ") }))
+    : null;
+  const playAll = sorted.hand.size > 1
+    ? h("button", { class: "btn", onclick: () => ctx.playAll() }, t("web.table.play_all"))
+    : null;
+  const seat = ctx.view.seat;
+  const others = sorted.rest.length && !obs.pending
+    ? h("div", { class: "other-actions" }, sorted.rest.map((a) => actButton(a, describe(a, obs, ctx.seatName), ctx)))
+    : null;
+  const team = ["hydra", "emperor", "raid"].includes(obs.config.format) ? " team-" + p.team : "";
+  return h("section", { class: "area me" + (myTurn ? " to-move" : "") + team, "data-seat": seat },
+    h("div", { class: "me-head" },
+      h("div", { class: "me-name" },
+        h("span", { class: "p-name" }, ctx.seatName(seat)),
+        !p.alive ? h("span", { class: "badge dead" }, t("defeated")) : null),
+      h("div", { class: "me-stats" },
+        stat(t("authority"), p.authority, "authority"),
+        stat(t("trade"), p.trade, "trade"),
+        stat(t("combat"), p.combat, "combat")),
+      zones(p, seat),
+      h("div", { class: "turn-box" }, end, unspent)),
+    p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
+    h("div", { class: "area-head" }, h("h2", null, t("web.table.in_play"))),
+    h("div", { class: "cards in-play", "data-testid": "in-play", "data-keep": "in-play" },
+      ships.length || bases.length ? [bases, ships] : h("span", { class: "muted" }, t("web.table.nothing_in_play"))),
+    others,
+    h("div", { class: "area-head" }, h("h2", null, t("hand") + " (" + p.hand_count + ")"), playAll),
+    h("div", { class: "cards hand", "data-testid": "hand", "data-keep": "hand" },
+      hand.length ? hand : h("span", { class: "muted" }, t("web.table.empty_hand"))));
+}
+
+/** The decision waited for, when it is the viewer's: every legal action as a choice. */
+function dialog(obs, ctx) {
+  const text = decisionText(obs, ctx.seatName);
+  const p = obs.pending;
+  const me = seatIndex(ctx.view.seat);
+  const options = ctx.view.legal_actions.map((a) => {
+    const label = describe(a, obs, ctx.seatName);
+    const words = a.split(" ");
+    let id = null;
+    if ((words[0] === "scrap" || words[0] === "discard" || words[0] === "bequeath") && words[1] !== "row") id = words[words.length - 1];
+    if ((words[0] === "scrap" || words[0] === "acquire") && words[1] === "row") id = obs.row[Number(words[2])];
+    if (words[0] === "acquire" && words[1] === "explorer") id = "explorer";
+    if (words[0] === "copy") id = obs.players[me].ships[Number(words[2])]?.card || null;
+    if (words[0] === "destroy") id = obs.players[seatIndex(words[1])]?.bases[Number(words[3])]?.card || null;
+    if (words[0] === "top" && p.card) id = p.card;
+    if (id) {
+      return h("div", { class: "option card-option", "data-action": a, role: "button", tabindex: "0", onclick: () => ctx.act(a) },
+        cardTile(id, { compact: true }), h("span", { class: "caption" }, label));
+    }
+    const cls = words[0] === "pass" ? "btn option pass" : "btn option";
+    return h("button", { class: cls, "data-action": a, onclick: () => ctx.act(a) }, label);
+  });
+  const source = p.decision === "choose" ? h("div", { class: "dialog-source" }, cardTile(p.source.card, { compact: true })) : null;
+  const collapsed = ctx.ui.dialogCollapsed;
+  return h("div", { class: "dialog" + (collapsed ? " collapsed" : ""), "data-testid": "dialog", role: "dialog", "aria-label": text },
+    h("div", { class: "dialog-head" },
+      h("h2", null, text),
+      h("button", { class: "btn small", onclick: () => ctx.toggleDialog() }, t(collapsed ? "web.dialog.show" : "web.dialog.hide"))),
+    collapsed ? null : h("div", { class: "dialog-body" }, source, h("div", { class: "options" }, options)));
+}
+
+/** The log: one line per action, in words, with a rule at the end of each turn. */
+export function logPanel(entries, seatName, viewer) {
+  const lines = entries.map((e) => h("li", { class: "log-line" + (e.action === "end" ? " turn-end" : "") + (e.seat === viewer ? " mine" : "") }, logText(e, seatName)));
+  const list = h("ol", { class: "log-lines", "data-keep": "log" }, lines);
+  return h("section", { class: "area log", "data-testid": "log" },
+    h("div", { class: "area-head" }, h("h2", null, t("web.table.log"))),
+    list);
+}
+
+/** The status line: turn, whose turn, what is waited for. */
+function status(obs, ctx) {
+  const view = ctx.view;
+  const parts = [t("turn", { turn: obs.turn })];
+  if (view.over) parts.push(t("game_over"));
+  else {
+    parts.push(t("to_move", { player: ctx.seatName(obs.current) }));
+    if (view.to_move && view.to_move !== obs.current) parts.push(t("web.table.deciding", { player: ctx.seatName(view.to_move) }));
+  }
+  const waiting = !view.over && obs.pending && view.to_move !== view.seat ? decisionText(obs, ctx.seatName) : null;
+  return h("div", { class: "status" + (view.to_move && view.to_move === view.seat ? " mine" : "") },
+    view.seat ? null : h("span", { class: "badge watching" }, t("web.game.watching")),
+    h("span", null, parts.join(" · ")),
+    waiting ? h("span", { class: "muted" }, " — " + waiting) : null);
+}
+
+/**
+ * Fills `root` with the table of `ctx.view`. `ctx`: `view`, `log` (entries), `act(action)`,
+ * `seatName(seat)`, `playAll()`, `ui` (what the page remembers between views),
+ * `toggleDialog()`, `header` (elements above the board: result, share link).
+ */
+export function renderTable(root, ctx) {
+  const view = ctx.view;
+  const obs = view.observation;
+  const sorted = sortActions(view.legal_actions, obs);
+  const n = obs.players.length;
+  const me = view.seat ? seatIndex(view.seat) : -1;
+  // Others in turn order from the viewer's left; a spectator sees everybody.
+  const order = [];
+  for (let k = 1; k <= n; k++) {
+    const i = me >= 0 ? (me + k) % n : k - 1;
+    if (i !== me) order.push(i);
+  }
+  const players = h("section", { class: "players" + (order.length > 2 ? " many" : "") }, order.map((i) => playerPanel(obs, i, sorted, ctx)));
+  const main = h("div", { class: "main-col" },
+    players,
+    tradeRow(obs, sorted, ctx),
+    me >= 0 ? ownArea(obs, sorted, ctx) : null);
+  const dialogShown = obs.pending && view.to_move === view.seat && view.legal_actions.length;
+  const table = h("div", {
+    class: "table" + (ctx.busy ? " busy" : "") + (dialogShown ? " has-dialog" : ""),
+    "data-testid": "table",
+    "data-version": String(view.version),
+    "data-to-move": view.to_move || "",
+    "data-seat": view.seat || "",
+  },
+  ctx.header,
+  status(obs, ctx),
+  h("div", { class: "board" }, main, h("aside", { class: "side" }, logPanel(ctx.log, ctx.seatName, view.seat))),
+  dialogShown ? dialog(obs, ctx) : null);
+  const kept = keptState(root);
+  root.replaceChildren(table);
+  restoreState(root, kept);
+}
+
+/**
+ * What a new view must not undo: the scroll of the boxes that scroll (trade row, hand, log),
+ * the discard piles opened. Elements carry it under their `data-keep` name.
+ */
+function keptState(root) {
+  const state = new Map();
+  for (const el of root.querySelectorAll("[data-keep]")) {
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+    state.set(el.getAttribute("data-keep"), { left: el.scrollLeft, top: el.scrollTop, atBottom, open: el.open });
+  }
+  return state;
+}
+
+function restoreState(root, state) {
+  for (const el of root.querySelectorAll("[data-keep]")) {
+    const old = state.get(el.getAttribute("data-keep"));
+    if (el.tagName === "DETAILS") {
+      if (old && old.open) el.open = true;
+      continue;
+    }
+    if (old) el.scrollLeft = old.left;
+    // The log follows the game unless its reader scrolled back.
+    if (el.classList.contains("log-lines")) el.scrollTop = !old || old.atBottom ? el.scrollHeight : old.top;
+  }
+}

@@ -1,0 +1,38 @@
+// Page-wide pieces: toasts, the connection badge, error messages in words.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const ERRORS = {
+  network: "web.error.network",
+  not_your_turn: "web.error.not_your_turn",
+  illegal_action: "web.error.illegal_action",
+  game_over: "web.error.game_over",
+  rate_limited: "web.error.rate_limited",
+  seat_taken: "web.error.seat_taken",
+  not_human: "web.error.not_human",
+  bad_token: "web.error.bad_token",
+  internal: "web.error.internal",
+  shutting_down: "web.error.shutting_down",
+  not_a_seat: "web.error.not_a_seat",
+};
+
+/** A server error in words: ours when we have them, else the server's (English) message. */
+export function errorText(code, message) {
+  return ERRORS[code] ? t(ERRORS[code]) : t("web.error.other", { message: message || code });
+}
+
+/** Shows a message for a few seconds. */
+export function toast(message, kind) {
+  const box = document.getElementById("toasts");
+  const el = h("div", { class: "toast " + (kind || "error"), "data-testid": kind === "info" ? "info-toast" : "error-toast", role: "alert" }, message);
+  box.appendChild(el);
+  setTimeout(() => el.classList.add("leaving"), 3500);
+  setTimeout(() => el.remove(), 4000);
+}
+
+/** The badge that says the connection is lost and being retried. */
+export function setOnline(online) {
+  const badge = document.getElementById("offline");
+  if (badge) badge.hidden = online;
+}
