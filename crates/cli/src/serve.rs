@@ -81,27 +81,31 @@ async fn serve(
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
     let addr = listener.local_addr()?;
-    writeln!(
-        out,
-        "{}",
-        tf(
-            lang,
-            "serve.listening",
-            &[("url", &format!("http://{addr}/")), ("db", &db)]
-        )
-    )?;
-    if unfinished > 0 {
-        writeln!(out, "{}", tf(lang, "serve.resumed", &[("n", &unfinished)]))?;
-    }
-    writeln!(out, "{}", t(lang, "serve.stop_hint"))?;
-    out.flush()?;
+    // What the server prints is for the person who started it: a closed output (`| head -1`)
+    // must not stop the games.
+    let _ = (|| -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{}",
+            tf(
+                lang,
+                "serve.listening",
+                &[("url", &format!("http://{addr}/")), ("db", &db)]
+            )
+        )?;
+        if unfinished > 0 {
+            writeln!(out, "{}", tf(lang, "serve.resumed", &[("n", &unfinished)]))?;
+        }
+        writeln!(out, "{}", t(lang, "serve.stop_hint"))?;
+        out.flush()
+    })();
     let options = server::Options {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         web_dir: args.web_dir,
         ..server::Options::default()
     };
     server::launch(listener, store, options, stop).await?;
-    writeln!(out, "{}", t(lang, "serve.stopped"))?;
+    let _ = writeln!(out, "{}", t(lang, "serve.stopped"));
     Ok(())
 }
 

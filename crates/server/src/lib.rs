@@ -26,6 +26,7 @@ use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::serve::ListenerExt as _;
 use store::{GameId, Store, StoreError};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -216,6 +217,11 @@ pub async fn launch<S: Store>(
     let state = AppState::new(store, options);
     state.resume_unfinished().await?;
     let stopping = state.clone();
+    // Views go out as soon as they are ready: without TCP_NODELAY, a view pushed to a seat
+    // that did not just act waits for the peer's delayed acknowledgement (40 ms on Linux).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, state.clone().router())
         .with_graceful_shutdown(async move {
             shutdown.await;

@@ -1,0 +1,300 @@
+//! The real `realms serve` process killed (SIGKILL) in the middle of a game, an action in
+//! flight, then started again on the same SQLite file: every action a client was told of is
+//! still there, and the game plays on to its end.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead as _, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt as _, StreamExt as _};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long any single wait may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// Actions of ours acknowledged before the one in flight at the kill.
+const BEFORE_KILL: usize = 20;
+
+/// A `realms serve` process, killed when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    /// Starts the binary on `db` and reads the address it listens on from its first line.
+    fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_realms"))
+            .args([
+                "--lang",
+                "en",
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--bot-delay-ms",
+                "0",
+            ])
+            .arg("--db")
+            .arg(db)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the realms binary starts");
+        let stdout = child.stdout.take().expect("a piped stdout");
+        let (lines, printed) = mpsc::channel();
+        // Reads every line until the process ends, even once nobody listens.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = lines.send(line);
+            }
+        });
+        let addr = loop {
+            let line = printed
+                .recv_timeout(PATIENCE)
+                .expect("the server prints its address");
+            if let Some(rest) = line.split("http://").nth(1) {
+                let addr = rest.split('/').next().unwrap_or_default();
+                break addr.parse().expect("an address");
+            }
+        };
+        Server { child, addr }
+    }
+
+    /// SIGKILL: no shutdown, no destructor, no flush.
+    fn kill(&mut self) {
+        self.child.kill().expect("the server is killed");
+        self.child.wait().expect("the server is reaped");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A minimal HTTP/1.1 request; the status and the JSON body.
+async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
+        .await
+        .expect("an HTTP answer in time")
+        .unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn connect(addr: SocketAddr, id: i64, token: &str) -> Ws {
+    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next JSON message, or `None` once the connection is closed or lost.
+async fn recv(ws: &mut Ws) -> Option<Value> {
+    loop {
+        let next = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a message in time");
+        match next {
+            Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(t.as_str()).unwrap()),
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+/// A view (fails on an error message or a closed connection).
+async fn view(ws: &mut Ws) -> Value {
+    let v = recv(ws).await.expect("a view, not a closed connection");
+    assert_eq!(v["type"], "view", "{v}");
+    v
+}
+
+/// The client's side of the server's rate limit (20 messages at once, 10 a second in the long
+/// run, per connection; `realms serve` has no option to lift it): a token bucket a little
+/// slower than the server's.
+struct Pace {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Pace {
+    const BURST: f64 = 20.0;
+    const PER_SECOND: f64 = 9.0;
+
+    fn new() -> Pace {
+        Pace {
+            tokens: Self::BURST,
+            last: Instant::now(),
+        }
+    }
+
+    async fn wait(&mut self) {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + (now - self.last).as_secs_f64() * Self::PER_SECOND).min(Self::BURST);
+        self.last = now;
+        if self.tokens < 1.0 {
+            let wait = Duration::from_secs_f64((1.0 - self.tokens) / Self::PER_SECOND);
+            tokio::time::sleep(wait).await;
+            self.tokens = 1.0;
+            self.last = Instant::now();
+        }
+        self.tokens -= 1.0;
+    }
+}
+
+async fn act(ws: &mut Ws, pace: &mut Pace, client_id: &str, view: &Value) {
+    pace.wait().await;
+    let message = json!({
+        "type": "act",
+        "client_id": client_id,
+        "version": view["version"],
+        // The first legal action plays cards, uses abilities, buys and attacks before it ends
+        // the turn, so the game moves on to its end.
+        "action": view["legal_actions"][0],
+    });
+    ws.send(Message::Text(message.to_string().into()))
+        .await
+        .unwrap();
+}
+
+fn is_ours(view: &Value) -> bool {
+    view["to_move"] == view["seat"]
+}
+
+/// Every log line of these messages, by index.
+fn told(received: &[Value]) -> BTreeMap<u64, Value> {
+    let mut lines = BTreeMap::new();
+    for m in received {
+        for line in m["log"].as_array().into_iter().flatten() {
+            lines.insert(line["index"].as_u64().unwrap(), line.clone());
+        }
+    }
+    lines
+}
+
+#[tokio::test]
+async fn a_killed_server_keeps_every_acknowledged_action_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("realms.sqlite");
+
+    let mut first = Server::start(&db);
+    let request = json!({"game": "starrealms", "seats": ["human", "medium"], "seed": 11});
+    let (status, created) = http(first.addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let join = format!("/api/games/{id}/seats/p1/join");
+    let (status, joined) = http(first.addr, "POST", &join, None).await;
+    assert_eq!(status, 200, "{joined}");
+    let token = joined["token"].as_str().unwrap().to_string();
+
+    // Play against the bot until BEFORE_KILL of our actions are acknowledged and it is our
+    // turn again; then send one more and kill the server at once.
+    let mut ws = connect(first.addr, id, &token).await;
+    let mut pace = Pace::new();
+    let mut received = Vec::new();
+    let mut acked = 0;
+    loop {
+        let v = view(&mut ws).await;
+        assert_eq!(
+            v["over"], false,
+            "the game lasts longer than the test's first part"
+        );
+        acked += usize::from(v["ack"].is_string());
+        received.push(v.clone());
+        if is_ours(&v) {
+            let version = v["version"].as_u64().unwrap();
+            act(&mut ws, &mut pace, &format!("a{version}"), &v).await;
+            if acked == BEFORE_KILL {
+                first.kill();
+                break;
+            }
+        }
+    }
+    // Views already on their way were sent, hence stored, before the kill: they count too.
+    while let Some(v) = recv(&mut ws).await {
+        received.push(v);
+    }
+    let before = told(&received);
+    assert!(before.len() > BEFORE_KILL, "the bot played too");
+    assert_eq!(
+        before.keys().copied().collect::<Vec<_>>(),
+        (0..before.len() as u64).collect::<Vec<_>>(),
+        "the log as told has no gap"
+    );
+
+    // The same file: the first view after the restart holds every action told of, in place.
+    let second = Server::start(&db);
+    let mut ws = connect(second.addr, id, &token).await;
+    let mut pace = Pace::new();
+    let first_view = view(&mut ws).await;
+    let log = first_view["log"].as_array().unwrap();
+    assert_eq!(
+        log.len() as u64,
+        first_view["version"].as_u64().unwrap(),
+        "the first view of a connection has the whole log"
+    );
+    println!(
+        "{} actions told of before the kill, {} in the log after the restart",
+        before.len(),
+        log.len()
+    );
+    for (index, line) in &before {
+        assert_eq!(
+            log.get(*index as usize),
+            Some(line),
+            "action {index} was acknowledged before the kill"
+        );
+    }
+
+    // And the game goes on to its end (the bot resumed with the server).
+    let mut v = first_view;
+    for _ in 0..5000 {
+        if v["over"] == true {
+            break;
+        }
+        if is_ours(&v) {
+            let version = v["version"].as_u64().unwrap();
+            act(&mut ws, &mut pace, &format!("b{version}"), &v).await;
+        }
+        v = view(&mut ws).await;
+    }
+    assert_eq!(v["over"], true, "the game ends");
+    let last_version = v["version"].as_u64().unwrap();
+
+    let record_path = format!("/api/games/{id}/record");
+    let (status, record) = http(second.addr, "GET", &record_path, None).await;
+    assert_eq!(status, 200, "{record}");
+    let record: game::GameRecord = serde_json::from_value(record).unwrap();
+    let state: starrealms::State = record.replay().unwrap();
+    assert!(state.over);
+    assert_eq!(record.actions.len() as u64, last_version);
+    for (index, line) in &before {
+        assert_eq!(
+            record.actions[*index as usize], line["action"],
+            "action {index}"
+        );
+    }
+}

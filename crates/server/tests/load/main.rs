@@ -1,0 +1,64 @@
+//! The load test of `examples/load.rs`, small: twenty games at once, both seats of each played
+//! over real WebSockets, all of them to their end without a single error.
+
+mod harness;
+
+use harness::{Config, Report};
+
+fn run(games: usize, concurrency: usize) -> Report {
+    harness::run(&Config {
+        games,
+        concurrency,
+        seed: 1,
+        progress: false,
+    })
+    .unwrap()
+}
+
+#[test]
+fn twenty_games_at_once_end_without_an_error() {
+    let report = run(20, 20);
+    println!("{}", report.text());
+    assert_eq!(report.errors, 0, "{}", report.text());
+    assert_eq!(report.finished, 20, "{}", report.text());
+    assert_eq!(report.capped, 0);
+    assert_eq!(report.actions, report.latencies.len());
+    assert!(report.actions >= 20 * 50, "{} actions", report.actions);
+    assert!(report.latencies.is_sorted());
+    let json = report.json();
+    assert_eq!(json["errors"], 0);
+    assert_eq!(json["actions"], report.actions);
+    let ms = &json["latency_ms"];
+    assert!(ms["p50"].as_f64() <= ms["p99"].as_f64() && ms["p99"].as_f64() <= ms["max"].as_f64());
+
+    // Deals and choices are seeded: the same games again, half as many at a time, play the same
+    // number of actions.
+    let again = run(20, 10);
+    assert_eq!(again.errors, 0, "{}", again.text());
+    assert_eq!(again.actions, report.actions);
+}
+
+#[test]
+fn the_policy_plays_then_buys_then_attacks_and_ends_last() {
+    let legal = |texts: &[&str]| texts.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+    let mut rng = game::rng_from_seed(1);
+    let mut pick = |texts: &[&str]| harness::choose(&legal(texts), &mut rng).map(str::to_string);
+    assert_eq!(
+        pick(&["buy row 1", "end", "play scout"]).unwrap(),
+        "play scout"
+    );
+    assert_eq!(
+        pick(&["attack p2 3", "buy row 1", "end"]).unwrap(),
+        "buy row 1"
+    );
+    assert_eq!(
+        pick(&["attack p2 3", "end", "scrap hand viper"]).unwrap(),
+        "attack p2 3"
+    );
+    assert_eq!(
+        pick(&["end", "scrap hand viper"]).unwrap(),
+        "scrap hand viper"
+    );
+    assert_eq!(pick(&["end"]).unwrap(), "end");
+    assert_eq!(pick(&[]), None);
+}
