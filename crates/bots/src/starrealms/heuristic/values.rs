@@ -11,6 +11,9 @@ use starrealms::CardId;
 /// The embedded table's file, as named in errors.
 pub(crate) const VALUES_FILE: &str = "crates/bots/data/heuristic.toml";
 const VALUES_TEXT: &str = include_str!("../../../data/heuristic.toml");
+/// The tuned table's file, as named in errors.
+pub(crate) const TUNED_FILE: &str = "crates/bots/data/heuristic-tuned.toml";
+const TUNED_TEXT: &str = include_str!("../../../data/heuristic-tuned.toml");
 
 /// The game phase, which shifts card values and weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +176,17 @@ impl Values {
         EMBEDDED.get_or_init(|| {
             Values::read(VALUES_FILE, VALUES_TEXT, false)
                 .unwrap_or_else(|e| panic!("the embedded value table: {e}"))
+        })
+    }
+
+    /// The tuned table (`crates/bots/data/heuristic-tuned.toml`): the embedded one after
+    /// self-play tuning (`cargo run --release -p bots --example tune`), which the `hard` and
+    /// `expert` levels play with. Read once, like [`Values::embedded`].
+    pub fn tuned() -> &'static Values {
+        static TUNED: OnceLock<Values> = OnceLock::new();
+        TUNED.get_or_init(|| {
+            Values::read(TUNED_FILE, TUNED_TEXT, false)
+                .unwrap_or_else(|e| panic!("the tuned value table: {e}"))
         })
     }
 
