@@ -261,10 +261,11 @@ export function logIndexes(frames) {
 }
 
 /** Starts a quick game against the AI from the home page. */
-export async function quickGame(page, level = "easy") {
+export async function quickGame(page, level = "easy", first = null) {
   await page.goto(`${BASE_URL}/`);
   await page.locator(tid("home")).waitFor();
   await page.locator(tid("quick-level")).selectOption(level);
+  if (first) await page.locator(tid("quick-first")).selectOption(first);
   await page.locator(tid("quick-start")).click();
   await page.locator(tid("table")).waitFor({ timeout: 15000 });
 }

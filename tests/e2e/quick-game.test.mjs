@@ -1,4 +1,5 @@
-// A quick game against the easy AI, from the home page to the result panel, then its record.
+// A quick game against the easy AI, the player first, from the home page to the result panel,
+// then its record.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -9,9 +10,12 @@ import {
 test("a quick Star Realms game against the easy AI is played to the end and its record replays", { timeout: 10 * 60_000 }, async () => {
   await withBrowser(async (open) => {
     const p = await open("quick-game");
-    await quickGame(p.page, "easy");
+    // The player asks to go first: the server seats them where the deal's first player sits.
+    await quickGame(p.page, "easy", "me");
     const start = await tableState(p.page);
     assert.ok(start.seat, "the table names the player's seat");
+    assert.equal(start.version, "0", "nothing was played before the player's first move");
+    assert.equal(start.toMove, start.seat, "the player moves first");
     for (const hook of ["hand", "in-play", "trade-row", "log"]) {
       assert.equal(await p.page.locator(tid(hook)).count() > 0, true, `the table has ${hook}`);
     }
