@@ -5,14 +5,12 @@
 //! |---|---|
 //! | `easy` | the heuristic bot with 25% random actions |
 //! | `medium` | the heuristic bot |
-//! | `hard` | ISMCTS, 400 iterations a decision, rollouts by the tuned heuristic (about 40 ms a decision) |
-//! | `expert` | ISMCTS, 2,000 iterations a decision, rollouts by the tuned heuristic (about 0.2 s a decision) |
+//! | `hard` | ISMCTS, 400 iterations a decision, heuristic rollouts (about 40 ms a decision) |
+//! | `expert` | ISMCTS, 2,000 iterations a decision, heuristic rollouts (about 0.2 s a decision) |
 //!
-//! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]),
-//! which also plays the cards and advises the search of `hard` and `expert`.
-//! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts, the
-//! hand-written table), `ismcts-greedy:<iterations>` one with the faster, weaker greedy
-//! rollouts.
+//! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]).
+//! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
+//! `ismcts-greedy:<iterations>` one with the faster, weaker greedy rollouts.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -46,18 +44,6 @@ fn tuned(seed: u64) -> HeuristicBot {
     HeuristicBot::with_values(Values::tuned().clone(), seed)
 }
 
-/// A search level: the tuned heuristic plays the cards, advises the search and plays its
-/// rollouts.
-fn tuned_search(name: &str, iterations: u32, seed: u64) -> SearchBot<HeuristicRollout> {
-    SearchBot::new(
-        name,
-        search_settings(iterations),
-        HeuristicRollout::with_bot(tuned(seed)),
-        seed,
-    )
-    .with_heuristic(tuned(seed ^ 0x6865_7572))
-}
-
 /// Builds a bot by name with its seed.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
@@ -71,8 +57,18 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
         "heuristic" | "medium" => Box::new(HeuristicBot::new(seed)),
         "easy" => Box::new(NoisyBot::new(25, seed)),
         "tuned" => Box::new(tuned(seed)),
-        "hard" => Box::new(tuned_search("hard", HARD_ITERATIONS, seed)),
-        "expert" => Box::new(tuned_search("expert", EXPERT_ITERATIONS, seed)),
+        "hard" => Box::new(SearchBot::new(
+            "hard",
+            search_settings(HARD_ITERATIONS),
+            HeuristicRollout::new(seed),
+            seed,
+        )),
+        "expert" => Box::new(SearchBot::new(
+            "expert",
+            search_settings(EXPERT_ITERATIONS),
+            HeuristicRollout::new(seed),
+            seed,
+        )),
         _ => {
             let (kind, n) = name.split_once(':').ok_or_else(unknown)?;
             let n: u32 = n.parse().ok().filter(|&n| n > 0).ok_or_else(unknown)?;

@@ -169,12 +169,9 @@ pub struct HeuristicRollout {
 impl HeuristicRollout {
     /// Heuristic rollouts with their seed.
     pub fn new(seed: u64) -> Self {
-        HeuristicRollout::with_bot(HeuristicBot::new(seed))
-    }
-
-    /// Rollouts played by this heuristic bot (its value table and seed).
-    pub fn with_bot(bot: HeuristicBot) -> Self {
-        HeuristicRollout { bot }
+        HeuristicRollout {
+            bot: HeuristicBot::new(seed),
+        }
     }
 }
 
@@ -217,12 +214,6 @@ impl<R: Rollout<State>> SearchBot<R> {
             name,
             margin: 0.03,
         }
-    }
-
-    /// The same bot, with this heuristic playing its cards and advising the search.
-    pub fn with_heuristic(mut self, heuristic: HeuristicBot) -> Self {
-        self.heuristic = heuristic;
-        self
     }
 
     /// The underlying search.

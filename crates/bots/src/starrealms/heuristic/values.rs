@@ -180,8 +180,8 @@ impl Values {
     }
 
     /// The tuned table (`crates/bots/data/heuristic-tuned.toml`): the embedded one after
-    /// self-play tuning (`cargo run --release -p bots --example tune`), which the `hard` and
-    /// `expert` levels play with. Read once, like [`Values::embedded`].
+    /// self-play tuning (`cargo run --release -p bots --example tune`), the `tuned` bot's.
+    /// Read once, like [`Values::embedded`].
     pub fn tuned() -> &'static Values {
         static TUNED: OnceLock<Values> = OnceLock::new();
         TUNED.get_or_init(|| {
