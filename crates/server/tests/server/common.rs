@@ -1,4 +1,4 @@
-//! Test helpers: a server on port 0, a small HTTP client, a WebSocket client that keeps every
+//! Test helpers: a server on port 0, the small HTTP client of `http.rs`, a WebSocket client that keeps every
 //! message it receives, client-side bots that play a seat through the protocol, and the check
 //! that a connection received exactly its seat's view.
 
@@ -12,8 +12,9 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use server::{Options, ServerError};
 use store::Store;
-use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
+
+pub use crate::http::{get, http, http_raw};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
@@ -64,53 +65,6 @@ impl Running {
             .unwrap()
             .unwrap();
     }
-}
-
-/// A minimal HTTP/1.1 request; returns the status and the JSON body (a string if not JSON).
-pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    http_raw(addr, method, path, &body).await
-}
-
-/// The same with a raw body.
-pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let (status, _, body) = exchange(addr, method, path, body).await;
-    let body = serde_json::from_str(&body).unwrap_or(Value::String(body));
-    (status, body)
-}
-
-/// A GET; returns the status, the content type and the body.
-pub async fn get(addr: SocketAddr, path: &str) -> (u16, String, String) {
-    let (status, head, body) = exchange(addr, "GET", path, "").await;
-    let content_type = head
-        .lines()
-        .find_map(|l| {
-            let (name, value) = l.split_once(':')?;
-            name.eq_ignore_ascii_case("content-type")
-                .then(|| value.trim().to_string())
-        })
-        .unwrap_or_default();
-    (status, content_type, body)
-}
-
-/// One HTTP/1.1 request and its answer: status, head, body.
-async fn exchange(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String, String) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
-        .await
-        .expect("an HTTP answer")
-        .unwrap();
-    let answer = String::from_utf8(answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (status, head.to_string(), body.to_string())
 }
 
 /// Creates a game; returns its id.

@@ -3,6 +3,7 @@
 
 mod common;
 mod errors;
+mod http;
 mod play;
 mod privacy;
 mod restart;
