@@ -29,6 +29,25 @@ mod uniform;
 
 pub use uniform::UniformBot;
 
+/// A game whose bots are known by name (`random`, `medium`, `hard` …): generic code (the
+/// simulation, the server) builds a game's bots without a match on the game.
+pub trait NamedBots: State {
+    /// The bot called `name`, with its seed; an error names the known bots.
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String>;
+}
+
+impl NamedBots for ::starrealms::State {
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
+        starrealms::by_name(name, seed)
+    }
+}
+
+impl NamedBots for ::cosmique::State {
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
+        cosmique::by_name(name, seed)
+    }
+}
+
 /// A player that picks one of the legal actions from what its seat sees.
 pub trait Bot<S: State>: Send {
     /// The bot's name (`random`, `heuristic`).

@@ -1,7 +1,7 @@
 //! The games the server hosts, behind one adapter (the `Served` trait), and how a request to
 //! create a game becomes a game record.
 
-use bots::Bot;
+use bots::NamedBots;
 use game::{GameRecord, Seat};
 use serde::{Deserialize, Serialize};
 use store::HUMAN;
@@ -34,13 +34,11 @@ impl GameKind {
 }
 
 /// What the server needs of a game beyond [`game::State`].
-pub(crate) trait Served: game::State<Observation: Send + 'static> + 'static {
+pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     /// The game's kind.
     const KIND: GameKind;
     /// What a spectator sees.
     fn public_view(&self) -> Self::Observation;
-    /// The bot of that name, with its seed.
-    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String>;
     /// The action as every seat but the actor's may read it in the log: the text form, less
     /// whatever it reveals that the table does not see.
     fn public_text(action: Self::Action) -> String;
@@ -52,9 +50,6 @@ impl Served for starrealms::State {
     const KIND: GameKind = GameKind::Starrealms;
     fn public_view(&self) -> starrealms::Observation {
         self.public_observation()
-    }
-    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
-        bots::starrealms::by_name(name, seed)
     }
     fn public_text(action: starrealms::Action) -> String {
         // Every Star Realms action is done in the open: cards played, bought, scrapped and
@@ -70,9 +65,6 @@ impl Served for cosmique::State {
     const KIND: GameKind = GameKind::Cosmique;
     fn public_view(&self) -> cosmique::Observation {
         self.public_observation()
-    }
-    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
-        bots::cosmique::by_name(name, seed)
     }
     fn public_text(action: cosmique::Action) -> String {
         use cosmique::Action;
@@ -137,8 +129,8 @@ fn check_player(kind: GameKind, name: &str) -> Result<(), String> {
         ));
     }
     match kind {
-        GameKind::Starrealms => <starrealms::State as Served>::bot(name, 0).map(drop),
-        GameKind::Cosmique => <cosmique::State as Served>::bot(name, 0).map(drop),
+        GameKind::Starrealms => <starrealms::State as NamedBots>::bot(name, 0).map(drop),
+        GameKind::Cosmique => <cosmique::State as NamedBots>::bot(name, 0).map(drop),
     }
 }
 
