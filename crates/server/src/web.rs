@@ -15,18 +15,13 @@ use crate::protocol::{ApiError, ErrorCode};
 #[folder = "../../web/"]
 struct Assets;
 
-/// The content type of a file, by its extension.
-fn content_type(path: &str) -> &'static str {
-    match Path::new(path).extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("js" | "mjs") => "text/javascript; charset=utf-8",
-        Some("json") => "application/json",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("ico") => "image/x-icon",
-        Some("md") => "text/markdown; charset=utf-8",
-        _ => "application/octet-stream",
+/// The content type of a file, by its extension; text is UTF-8.
+fn content_type(path: &str) -> String {
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    if mime.type_() == mime_guess::mime::TEXT || mime.subtype() == mime_guess::mime::JAVASCRIPT {
+        format!("{}; charset=utf-8", mime.essence_str())
+    } else {
+        mime.essence_str().to_string()
     }
 }
 
@@ -55,7 +50,7 @@ pub(crate) async fn asset(path: &str, dir: Option<&Path>) -> Result<Response, Ap
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static(content_type(path)),
+        HeaderValue::from_str(&content_type(path)).expect("a content type is a header value"),
     );
     // A new binary may bring new files: browsers check again each time.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

@@ -16,6 +16,12 @@ async fn the_built_in_interface_and_its_texts_are_served() {
     assert_eq!((status, kind.as_str()), (200, "text/html; charset=utf-8"));
     assert!(home.to_lowercase().starts_with("<!doctype html>"));
     assert_eq!(common::get(addr, "/index.html").await.2, home);
+    // Browsers run a module only if it comes as JavaScript.
+    let (status, kind, _) = common::get(addr, "/app.js").await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (200, "text/javascript; charset=utf-8")
+    );
     let (status, _, missing) = common::get(addr, "/nothing-here.js").await;
     let missing: Value = serde_json::from_str(&missing).unwrap();
     assert_eq!((status, missing["code"].as_str()), (404, Some("not_found")));
