@@ -25,15 +25,37 @@ struct Param {
     scale: f64,
 }
 
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(|v| {
-            v.parse()
-                .unwrap_or_else(|_| panic!("{name}: cannot read `{v}`"))
-        })
-        .unwrap_or(default)
+/// Tunes the heuristic bot's value table by self-play (SPSA).
+#[derive(clap::Parser)]
+struct Args {
+    /// SPSA steps.
+    #[arg(long, default_value_t = 400)]
+    steps: u32,
+    /// Games a step (each deal played from both seats).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Games of the final comparison with the starting table.
+    #[arg(long, default_value_t = 20000)]
+    check: u64,
+    /// The seed: the same options and seed give the same table.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads playing the games.
+    #[arg(long, default_value_t = 2)]
+    threads: u64,
+    /// Where to write the tuned table.
+    #[arg(long, default_value = "tuned.toml")]
+    out: std::path::PathBuf,
+    /// The table to start from (default: the embedded, hand-written one).
+    #[arg(long)]
+    from: Option<std::path::PathBuf>,
+    /// The file whose comments and order the output keeps (default: the embedded table).
+    #[arg(long)]
+    layout: Option<std::path::PathBuf>,
+}
+
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Every tuned number of the table: each card's value and phase adjustments (in trade, perturbed
@@ -223,19 +245,18 @@ fn duel(a: &Values, b: &Values, deals: u64, seed: u64, threads: u64) -> f64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let steps: u32 = arg(&args, "--steps", 400);
-    let games: u64 = arg(&args, "--games", 1000);
-    let check: u64 = arg(&args, "--check", 20000);
-    let seed: u64 = arg(&args, "--seed", 1);
-    let threads: u64 = arg(&args, "--threads", 2);
-    let out: String = arg(&args, "--out", "tuned.toml".to_string());
-    let from: String = arg(&args, "--from", String::new());
-    let text = if from.is_empty() {
-        include_str!("../data/heuristic.toml").to_string()
-    } else {
-        std::fs::read_to_string(&from).unwrap_or_else(|e| panic!("{from}: {e}"))
-    };
+    let Args {
+        steps,
+        games,
+        check,
+        seed,
+        threads,
+        out,
+        from,
+        layout,
+    } = clap::Parser::parse();
+    const EMBEDDED: &str = include_str!("../data/heuristic.toml");
+    let text = from.as_deref().map_or_else(|| EMBEDDED.to_string(), read);
     let table: toml::Table = toml::from_str(&text).expect("a TOML table");
     let params = params(&table);
     let start_theta: Vec<f64> = params.iter().map(|p| get(&table, &p.path)).collect();
@@ -296,18 +317,13 @@ fn main() {
         "# Tuned by self-play from {}:\n\
          # `cargo run --release -p bots --example tune -- --steps {steps} --games {games} --seed {seed} --check {check}`\n\
          # Against the table it started from: {:.2}% over {check} games.\n#\n",
-        if from.is_empty() {
-            "crates/bots/data/heuristic.toml"
-        } else {
-            from.as_str()
-        },
+        from.as_deref()
+            .map_or("crates/bots/data/heuristic.toml".into(), |p| p
+                .display()
+                .to_string()),
         100.0 * score
     );
-    // The layout (comments, order) of the hand-written table, or of `--layout FILE`.
-    let layout = match arg(&args, "--layout", String::new()) {
-        l if l.is_empty() => include_str!("../data/heuristic.toml").to_string(),
-        l => std::fs::read_to_string(&l).unwrap_or_else(|e| panic!("{l}: {e}")),
-    };
+    let layout = layout.as_deref().map_or_else(|| EMBEDDED.to_string(), read);
     std::fs::write(&out, render(&layout, &tuned, &header)).expect("the output file");
-    println!("written to {out}");
+    println!("written to {}", out.display());
 }
