@@ -124,6 +124,9 @@ impl game::State for Nim {
     fn returns(&self) -> Vec<f64> {
         (0..2).map(|s| f64::from(self.winner == Some(s))).collect()
     }
+    fn winners(&self) -> Vec<Seat> {
+        self.winner.map(Seat).into_iter().collect()
+    }
     fn observation(&self, _seat: Seat) -> Nim {
         self.clone()
     }

@@ -16,8 +16,6 @@ pub enum GameKind {
 
 /// A finished game's facts; its bots come from [`bots::NamedBots`].
 pub trait Played: bots::NamedBots<Config: Sync> + 'static {
-    /// The winning seats (none after a draw).
-    fn winners_of(&self) -> Vec<Seat>;
     /// The seat that played first.
     fn first_of(&self) -> Seat;
     /// Turns played.
@@ -25,9 +23,6 @@ pub trait Played: bots::NamedBots<Config: Sync> + 'static {
 }
 
 impl Played for starrealms::State {
-    fn winners_of(&self) -> Vec<Seat> {
-        self.winners()
-    }
     fn first_of(&self) -> Seat {
         self.first
     }
@@ -37,9 +32,6 @@ impl Played for starrealms::State {
 }
 
 impl Played for cosmique::State {
-    fn winners_of(&self) -> Vec<Seat> {
-        self.winners()
-    }
     fn first_of(&self) -> Seat {
         self.first
     }

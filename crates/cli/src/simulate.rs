@@ -106,7 +106,7 @@ fn play_one<S: Played>(players: &[String], config: &S::Config, base: u64, game: 
     let end = play_game(state, &mut bots, |_, _, _| actions += 1);
     let mut tally = Tally::new(players.len());
     tally.games = 1;
-    let winners = end.winners_of();
+    let winners = end.winners();
     if winners.is_empty() {
         tally.draws = 1;
     }

@@ -684,6 +684,9 @@ impl game::State for State {
     fn returns(&self) -> Vec<f64> {
         State::returns(self)
     }
+    fn winners(&self) -> Vec<Seat> {
+        State::winners(self)
+    }
     fn observation(&self, seat: Seat) -> Observation {
         State::observation(self, seat)
     }

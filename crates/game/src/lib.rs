@@ -232,6 +232,8 @@ pub trait State: Clone + fmt::Debug + Send + Sync {
     }
     /// Per-seat results once the game is over: 1 for a winner, 0 for a loser (shared by teams).
     fn returns(&self) -> Vec<f64>;
+    /// The winning seats once the game is over (none while it goes on, and after a draw).
+    fn winners(&self) -> Vec<Seat>;
     /// What a seat sees.
     fn observation(&self, seat: Seat) -> Self::Observation;
 }

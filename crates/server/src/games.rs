@@ -42,8 +42,6 @@ pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     /// The action as every seat but the actor's may read it in the log: the text form, less
     /// whatever it reveals that the table does not see.
     fn public_text(action: Self::Action) -> String;
-    /// The winners once over (empty after a draw).
-    fn winners(&self) -> Vec<Seat>;
 }
 
 impl Served for starrealms::State {
@@ -55,9 +53,6 @@ impl Served for starrealms::State {
         // Every Star Realms action is done in the open: cards played, bought, scrapped and
         // discarded are shown to the table.
         action.to_string()
-    }
-    fn winners(&self) -> Vec<Seat> {
-        starrealms::State::winners(self)
     }
 }
 
@@ -78,9 +73,6 @@ impl Served for cosmique::State {
             Action::Replace { side, .. } => format!("replace {side}"),
             other => other.to_string(),
         }
-    }
-    fn winners(&self) -> Vec<Seat> {
-        cosmique::State::winners(self)
     }
 }
 
