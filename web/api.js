@@ -35,7 +35,8 @@ async function request(method, path, body) {
 export const api = {
   create: (request_) => request("POST", "/api/games", request_),
   summary: (id) => request("GET", "/api/games/" + id),
-  list: (open) => request("GET", open ? "/api/games?open=true" : "/api/games"),
+  // A page of the lobby, newest first: "open" games (a seat to take) or "playing" ones.
+  list: (status, limit) => request("GET", "/api/games?status=" + status + "&limit=" + (limit || 50)),
   join: (id, seat) => request("POST", "/api/games/" + id + "/seats/" + seat + "/join"),
 };
 

@@ -217,6 +217,7 @@ function gameRow(summary, actions) {
   return h("li", { class: "game-row" },
     h("span", { class: "game-id" }, "#" + summary.id),
     h("span", { class: "game-words" }, gameWords(summary),
+      summary.seed_chosen ? h("span", { class: "muted small", title: t("web.home.seed_chosen_hint") }, " · " + t("web.home.seed_chosen")) : null,
       h("span", { class: "muted small" }, " · " + summary.seats.map((s) => s.seat + " " + (s.player === "human" ? (s.claimed ? t("web.home.taken") : t("web.home.free")) : playerWord(s.player))).join(", "))),
     h("span", { class: "game-actions" }, actions));
 }
@@ -242,12 +243,12 @@ function lobbyPanel() {
 
   async function refresh() {
     try {
-      const [open, all] = await Promise.all([api.list(true), api.list(false)]);
+      const [open, playing] = await Promise.all([api.list("open", 30), api.list("playing", 12)]);
       fill(list, open.games.length
-        ? open.games.slice().reverse().map((g) => gameRow(g, g.seats.filter((s) => s.player === "human" && !s.claimed).map((s) =>
+        ? open.games.map((g) => gameRow(g, g.seats.filter((s) => s.player === "human" && !s.claimed).map((s) =>
           h("button", { class: "btn small", "data-testid": "join-" + g.id + "-" + s.seat, onclick: () => joinSeat(g.id, s.seat) }, t("web.home.join", { seat: s.seat })))))
         : h("li", { class: "muted" }, t("web.home.no_open")));
-      const watched = all.games.slice().reverse().slice(0, 12);
+      const watched = playing.games;
       fill(watchList, watched.length
         ? watched.map((g) => gameRow(g, h("a", { class: "btn small", href: "#/watch/" + g.id }, t("web.home.watch"))))
         : h("li", { class: "muted" }, t("web.home.no_games")));

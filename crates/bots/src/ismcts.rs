@@ -14,6 +14,8 @@
 //! summed.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use game::{GameRng, Observation as _, State, mix_seed as mix};
@@ -120,6 +122,8 @@ pub struct Ismcts<S: State, R: Rollout<S>> {
     settings: Settings,
     rollout: R,
     rng: GameRng,
+    /// When set and raised, a search stops early and decides from what it has.
+    stop: Option<Arc<AtomicBool>>,
     _game: PhantomData<fn() -> S>,
 }
 
@@ -131,6 +135,7 @@ impl<S: State, R: Rollout<S>> Ismcts<S, R> {
             settings,
             rollout,
             rng: game::rng_from_seed(seed),
+            stop: None,
             _game: PhantomData,
         }
     }
@@ -138,6 +143,12 @@ impl<S: State, R: Rollout<S>> Ismcts<S, R> {
     /// The settings.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// Stops every search early once `flag` is raised (a server shutting down): the search
+    /// then decides from the iterations it has done, at least one a thread.
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 }
 
@@ -153,11 +164,13 @@ where
         let threads = self.settings.threads.max(1);
         let settings = &self.settings;
         let rollout = &self.rollout;
+        let stop = self.stop.as_deref();
         let per_thread: Vec<RootStats<S::Action>> = if threads == 1 {
             vec![search_tree(
                 observation,
                 settings,
                 rollout,
+                stop,
                 seed,
                 0,
                 threads,
@@ -167,7 +180,7 @@ where
                 let handles: Vec<_> = (0..threads)
                     .map(|t| {
                         scope.spawn(move || {
-                            search_tree(observation, settings, rollout, seed, t, threads)
+                            search_tree(observation, settings, rollout, stop, seed, t, threads)
                         })
                     })
                     .collect();
@@ -212,6 +225,7 @@ fn search_tree<S: State, R: Rollout<S>>(
     observation: &S::Observation,
     settings: &Settings,
     rollout: &R,
+    stop: Option<&AtomicBool>,
     seed: u64,
     thread: usize,
     threads: usize,
@@ -241,10 +255,10 @@ fn search_tree<S: State, R: Rollout<S>>(
     let mut simulated = 0u64;
     let mut done = 0u64;
     while done < iterations {
-        if let Some(deadline) = deadline
-            && done > 0
+        if done > 0
             && done.is_multiple_of(16)
-            && Instant::now() >= deadline
+            && (deadline.is_some_and(|d| Instant::now() >= d)
+                || stop.is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             break;
         }
@@ -371,6 +385,10 @@ where
 {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        Ismcts::stop_when(self, flag);
     }
 
     fn choose(&mut self, view: &SeatView<'_, S>, legal: &[S::Action]) -> S::Action {

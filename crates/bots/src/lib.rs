@@ -54,6 +54,10 @@ pub trait Bot<S: State>: Send {
     fn name(&self) -> &str;
     /// Picks one of `legal` (sorted, never empty) for the seat `view` belongs to.
     fn choose(&mut self, view: &SeatView<'_, S>, legal: &[S::Action]) -> S::Action;
+
+    /// Makes every later decision end early once `flag` is raised (a server shutting down
+    /// stops its searches this way). Bots that decide at once ignore it.
+    fn stop_when(&mut self, _flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
 }
 
 /// What a bot may look at when it decides: its seat and that seat's observation.

@@ -28,6 +28,55 @@ pub struct ServeArgs {
     /// into the binary: to work on the interface without rebuilding.
     #[arg(long, value_name = "DIR")]
     web_dir: Option<PathBuf>,
+    /// Connections at once, in all (WebSockets included); beyond it, new ones are refused.
+    #[arg(long, default_value_t = server::Options::default().max_connections, value_name = "N")]
+    max_connections: usize,
+    /// Connections at once from one client address.
+    #[arg(long, default_value_t = server::Options::default().max_connections_per_address, value_name = "N")]
+    max_connections_per_address: usize,
+    /// Longest wait for a request's head, and for a request's body, in seconds.
+    #[arg(long, default_value_t = server::Options::default().header_timeout.as_secs(), value_name = "S")]
+    request_timeout_secs: u64,
+    /// A WebSocket from which nothing arrives for this long, not even an answer to the pings
+    /// sent every third of it, is closed (seconds).
+    #[arg(long, default_value_t = server::Options::default().ws_idle_timeout.as_secs(), value_name = "S")]
+    ws_idle_secs: u64,
+    /// How long a human seat stays open for somebody to join it, in minutes.
+    #[arg(long, default_value_t = server::Options::default().open_seat_ttl.as_secs() / 60, value_name = "MIN")]
+    open_seat_minutes: u64,
+    /// Bot decisions computed at once (default: the cores less one); the others wait their turn.
+    #[arg(long, default_value_t = server::Options::default().bot_threads, value_name = "N")]
+    bot_threads: usize,
+    /// The largest search budget a game may give a bot (`ismcts:<n>`).
+    #[arg(long, default_value_t = server::Options::default().max_bot_iterations, value_name = "N")]
+    max_bot_iterations: u32,
+    /// Behind a reverse proxy: the header that names the client's address (such as
+    /// `X-Forwarded-For`), for the limits per address. Only when the proxy sets it.
+    #[arg(long, value_name = "HEADER")]
+    client_address_header: Option<String>,
+}
+
+impl ServeArgs {
+    /// The server's options from the command line.
+    fn options(&self) -> server::Options {
+        let request_timeout = Duration::from_secs(self.request_timeout_secs.max(1));
+        let ws_idle = Duration::from_secs(self.ws_idle_secs.max(3));
+        server::Options {
+            bot_delay: Duration::from_millis(self.bot_delay_ms),
+            web_dir: self.web_dir.clone(),
+            max_connections: self.max_connections,
+            max_connections_per_address: self.max_connections_per_address,
+            header_timeout: request_timeout,
+            body_timeout: request_timeout,
+            ws_idle_timeout: ws_idle,
+            ws_ping_interval: ws_idle / 3,
+            open_seat_ttl: Duration::from_secs(self.open_seat_minutes.saturating_mul(60)),
+            bot_threads: self.bot_threads.max(1),
+            max_bot_iterations: self.max_bot_iterations,
+            client_address_header: self.client_address_header.clone(),
+            ..server::Options::default()
+        }
+    }
 }
 
 /// Serves until Ctrl-C.
@@ -37,7 +86,11 @@ pub fn run(args: ServeArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         .build()
         .context("cannot start the async runtime")?;
     let mut stdout = std::io::stdout();
-    runtime.block_on(serve(args, lang, &mut stdout, stop_signal()))?;
+    let served = runtime.block_on(serve(args, lang, &mut stdout, stop_signal()));
+    // A bot's search still running on a worker thread ends at its next check; the process
+    // does not wait for it.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -81,6 +134,9 @@ async fn serve(
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
     let addr = listener.local_addr()?;
+    // Every connection takes a file descriptor: the usual soft limit (1,024) would let a few
+    // hundred idle sockets lock everybody out.
+    let descriptors = rlimit::increase_nofile_limit(u64::MAX);
     // What the server prints is for the person who started it: a closed output (`| head -1`)
     // must not stop the games.
     let _ = (|| -> std::io::Result<()> {
@@ -96,14 +152,19 @@ async fn serve(
         if unfinished > 0 {
             writeln!(out, "{}", tf(lang, "serve.resumed", &[("n", &unfinished)]))?;
         }
+        if !addr.ip().is_loopback() {
+            let text = tf(lang, "serve.exposed", &[("addr", &addr)]);
+            writeln!(out, "{text}")?;
+        }
+        if let Err(e) = &descriptors {
+            let n = rlimit::getrlimit(rlimit::Resource::NOFILE).map_or(0, |(soft, _)| soft);
+            let text = tf(lang, "serve.descriptors", &[("error", &e), ("n", &n)]);
+            writeln!(out, "{text}")?;
+        }
         writeln!(out, "{}", t(lang, "serve.stop_hint"))?;
         out.flush()
     })();
-    let options = server::Options {
-        bot_delay: Duration::from_millis(args.bot_delay_ms),
-        web_dir: args.web_dir,
-        ..server::Options::default()
-    };
+    let options = args.options();
     server::launch(listener, store, options, stop).await?;
     let _ = writeln!(out, "{}", t(lang, "serve.stopped"));
     Ok(())
@@ -123,6 +184,14 @@ mod tests {
             db: dir.path().join("games.sqlite"),
             bot_delay_ms: 0,
             web_dir: None,
+            max_connections: 100,
+            max_connections_per_address: 10,
+            request_timeout_secs: 10,
+            ws_idle_secs: 60,
+            open_seat_minutes: 120,
+            bot_threads: 1,
+            max_bot_iterations: 5000,
+            client_address_header: None,
         };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)

@@ -12,13 +12,14 @@
 //! commits its choice like any other action, all while it keeps answering commands.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime};
 
 use bots::SeatView;
 use game::{Action as _, Seat};
 use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
@@ -115,6 +116,11 @@ pub(crate) struct Snapshot {
     pub version: usize,
     /// Its views.
     pub views: Box<dyn Views>,
+    /// Whether nothing happens until a person acts: the game waits for a person, is over, or
+    /// its bots cannot play.
+    pub waits_for_people: bool,
+    /// When it was published.
+    pub at: Instant,
 }
 
 /// What a connection holds to talk to a game.
@@ -129,6 +135,8 @@ pub(crate) struct GameHandle {
     /// The log.
     pub log: Arc<Log>,
     tx: mpsc::Sender<Command>,
+    /// One per holder of the handle: the server's list of live games holds one.
+    holders: Arc<()>,
 }
 
 /// The answer to an `act`.
@@ -173,6 +181,13 @@ impl GameHandle {
         !self.tx.is_closed()
     }
 
+    /// Whether the game may leave memory: nobody but the server's list holds its handle, and
+    /// for `ttl` nothing has happened and nothing will until a person acts.
+    pub(crate) fn is_idle(&self, ttl: Duration) -> bool {
+        let now = self.snapshots.borrow();
+        Arc::strong_count(&self.holders) == 1 && now.waits_for_people && now.at.elapsed() >= ttl
+    }
+
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Option<T> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(make(reply)).await.ok()?;
@@ -213,6 +228,13 @@ impl GameHandle {
     }
 }
 
+/// Whether nothing will happen in `state` until a person acts.
+fn waits_for_people<G: game::State>(state: &G, seats: &[StoredSeat], bots_broken: bool) -> bool {
+    state
+        .to_move()
+        .is_none_or(|seat| bots_broken || seats[seat.index()].is_human())
+}
+
 /// Runs `f` on a blocking thread (store calls, bot decisions) and waits for it.
 pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     match tokio::task::spawn_blocking(f).await {
@@ -221,20 +243,58 @@ pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + '
     }
 }
 
+/// What every actor shares with the server.
+pub(crate) struct Context<S> {
+    /// The store.
+    pub store: Arc<S>,
+    /// How long a bot waits before it plays.
+    pub bot_delay: Duration,
+    /// How long a human seat stays open.
+    pub open_seat_ttl: Duration,
+    /// Turns true when the server stops.
+    pub shutdown: watch::Receiver<bool>,
+    /// Raised when the server stops: searches end early.
+    pub stop_searches: Arc<AtomicBool>,
+    /// One permit per bot decision computed at once, handed out in turn.
+    pub bot_permits: Arc<Semaphore>,
+}
+
+impl<S> Clone for Context<S> {
+    fn clone(&self) -> Self {
+        Context {
+            store: Arc::clone(&self.store),
+            bot_delay: self.bot_delay,
+            open_seat_ttl: self.open_seat_ttl,
+            shutdown: self.shutdown.clone(),
+            stop_searches: Arc::clone(&self.stop_searches),
+            bot_permits: Arc::clone(&self.bot_permits),
+        }
+    }
+}
+
+impl<S> Context<S> {
+    /// A context for tests: no delay, one bot at a time.
+    #[cfg(test)]
+    pub(crate) fn for_tests(store: Arc<S>, shutdown: watch::Receiver<bool>) -> Context<S> {
+        Context {
+            store,
+            bot_delay: Duration::ZERO,
+            open_seat_ttl: Duration::from_secs(3600),
+            shutdown,
+            stop_searches: Arc::new(AtomicBool::new(false)),
+            bot_permits: Arc::new(Semaphore::new(1)),
+        }
+    }
+}
+
 /// Rebuilds a stored game by replaying its record and starts its actor.
 pub(crate) fn start<S: Store>(
     stored: StoredGame,
-    store: Arc<S>,
-    bot_delay: Duration,
-    shutdown: watch::Receiver<bool>,
+    context: Context<S>,
 ) -> Result<(GameHandle, JoinHandle<()>), String> {
     match GameKind::of_record(&stored.record.game) {
-        Some(GameKind::Starrealms) => {
-            Actor::<starrealms::State, S>::start(stored, store, bot_delay, shutdown)
-        }
-        Some(GameKind::Cosmique) => {
-            Actor::<cosmique::State, S>::start(stored, store, bot_delay, shutdown)
-        }
+        Some(GameKind::Starrealms) => Actor::<starrealms::State, S>::start(stored, context),
+        Some(GameKind::Cosmique) => Actor::<cosmique::State, S>::start(stored, context),
         None => Err(format!("unknown game `{}`", stored.record.game)),
     }
 }
@@ -244,7 +304,10 @@ type BotChoice<A> = Result<(usize, Seat, A), String>;
 struct Actor<G: Served, S: Store> {
     id: GameId,
     store: Arc<S>,
-    bot_delay: Duration,
+    context: Context<S>,
+    /// When the game was created (its open seats expire from then); unknown if the stored
+    /// time does not read, and then its seats stay open.
+    created: Option<SystemTime>,
     state: G,
     seed: u64,
     seats: Vec<StoredSeat>,
@@ -262,9 +325,7 @@ struct Actor<G: Served, S: Store> {
 impl<G: Served, S: Store> Actor<G, S> {
     fn start(
         stored: StoredGame,
-        store: Arc<S>,
-        bot_delay: Duration,
-        shutdown: watch::Receiver<bool>,
+        context: Context<S>,
     ) -> Result<(GameHandle, JoinHandle<()>), String> {
         let record = &stored.record;
         let mut state: G = record.initial_state().map_err(|e| e.to_string())?;
@@ -294,9 +355,12 @@ impl<G: Served, S: Store> Actor<G, S> {
             }
         }
         let version = record.actions.len();
+        let waits = waits_for_people(&state, &stored.seats, false);
         let first = Arc::new(Snapshot {
             version,
             views: Box::new(Frozen(state.clone())),
+            waits_for_people: waits,
+            at: Instant::now(),
         });
         let (snapshots, receiver) = watch::channel(first);
         let (tx, rx) = mpsc::channel(QUEUE);
@@ -306,11 +370,15 @@ impl<G: Served, S: Store> Actor<G, S> {
             snapshots: receiver,
             log: Arc::clone(&log),
             tx,
+            holders: Arc::new(()),
         };
+        let created = humantime::parse_rfc3339(&stored.created_at).ok();
+        let shutdown = context.shutdown.clone();
         let actor = Actor {
             id: stored.id,
-            store,
-            bot_delay,
+            store: Arc::clone(&context.store),
+            context,
+            created,
             state,
             seed: record.seed,
             seats: stored.seats,
@@ -347,6 +415,7 @@ impl<G: Served, S: Store> Actor<G, S> {
                 bot = self.think();
             }
             let event = tokio::select! {
+                biased;
                 _ = shutdown.changed() => Event::Stop,
                 command = rx.recv() => command.map_or(Event::Stop, Event::Command),
                 choice = async { bot.as_mut().expect("guarded").await }, if bot.is_some() => {
@@ -378,11 +447,20 @@ impl<G: Served, S: Store> Actor<G, S> {
         let observation = self.state.observation(seat);
         let legal = self.state.legal_actions();
         let seed = bot_seed(self.seed, seat, self.version);
-        let (version, delay) = (self.version, self.bot_delay);
+        let (version, delay) = (self.version, self.context.bot_delay);
+        let permits = Arc::clone(&self.context.bot_permits);
+        let stop = Arc::clone(&self.context.stop_searches);
         Some(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
+            // Bots decide in turn, a few at once, so that they never take every core.
+            let permit = permits
+                .acquire_owned()
+                .await
+                .map_err(|_| "the server is stopping".to_string())?;
             blocking(move || {
+                let _permit = permit;
                 let mut bot = G::bot(&name, seed)?;
+                bot.stop_when(stop);
                 let choice = bot.choose(&SeatView::of_observation(seat, observation), &legal);
                 if !legal.contains(&choice) {
                     return Err(format!("bot `{name}` chose an illegal action: {choice}"));
@@ -406,6 +484,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             Err(e) => {
                 eprintln!("game {}: {e}", self.id);
                 self.bots_broken = true;
+                self.publish();
             }
         }
     }
@@ -450,6 +529,16 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
         if self.state.is_terminal() {
             return Err(StoreError::Finished(id).into());
+        }
+        let age = self.created.and_then(|c| c.elapsed().ok());
+        if age.is_some_and(|age| age > self.context.open_seat_ttl) {
+            return Err(ApiError::new(
+                ErrorCode::SeatExpired,
+                format!(
+                    "seat {seat} of game {id} waited {} minutes for somebody and is closed",
+                    self.context.open_seat_ttl.as_secs() / 60
+                ),
+            ));
         }
         let store = Arc::clone(&self.store);
         blocking(move || store.claim_seat(id, seat, &hash)).await?;
@@ -542,11 +631,18 @@ impl<G: Served, S: Store> Actor<G, S> {
             // start, so the game still goes on being published.
             let _ = self.store_finish().await;
         }
+        self.publish();
+        Ok(())
+    }
+
+    /// Publishes the current version.
+    fn publish(&self) {
         self.snapshots.send_replace(Arc::new(Snapshot {
             version: self.version,
             views: Box::new(Frozen(self.state.clone())),
+            waits_for_people: waits_for_people(&self.state, &self.seats, self.bots_broken),
+            at: Instant::now(),
         }));
-        Ok(())
     }
 
     async fn store_finish(&mut self) -> Result<(), StoreError> {

@@ -1,24 +1,29 @@
 //! The HTTP routes: the lobby API, the WebSocket entry, the texts and files of the browser
 //! interface.
 
+use std::collections::HashSet;
+use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::body::Bytes;
+use axum::body::{Body, to_bytes};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::StreamExt as _;
 use game::Seat;
 use serde::Deserialize;
-use store::{GameId, Store, TokenHash};
+use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 
 use crate::actor::blocking;
 use crate::games::CreateGame;
 use crate::protocol::{ApiError, ErrorCode};
-use crate::{AppState, socket, web};
+use crate::{AppState, listen, socket, web};
 
 /// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
 /// dropped. Messages between the configured limit and this one get a `too_large` error.
@@ -48,7 +53,97 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
         .route("/", get(file::<S>))
         .route("/{*path}", get(file::<S>))
         .fallback(not_found)
+        .layer(middleware::from_fn(json_errors))
         .with_state(state)
+}
+
+/// Every error answer is the protocol's JSON error, whatever made it: a route taken with
+/// another method, a query or path that does not parse, a WebSocket request that is not one.
+async fn json_errors(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let (code, default) = match status.as_u16() {
+        405 => (
+            ErrorCode::MethodNotAllowed,
+            format!("this route does not take {method} (see /protocol.md)"),
+        ),
+        404 => (
+            ErrorCode::NotFound,
+            "no such route (see /protocol.md)".into(),
+        ),
+        408 => (ErrorCode::Timeout, "the request took too long".into()),
+        413 => (ErrorCode::TooLarge, "the request is too large".into()),
+        429 => (ErrorCode::RateLimited, "too many requests".into()),
+        500.. => (ErrorCode::Internal, "the server failed".into()),
+        _ => (
+            ErrorCode::BadRequest,
+            "the request is not one this server reads".into(),
+        ),
+    };
+    let message = if text.is_empty() || code == ErrorCode::MethodNotAllowed {
+        default
+    } else {
+        text
+    };
+    let mut answer = (status, Json(ApiError::new(code, message).message(None))).into_response();
+    if let Some(allow) = parts.headers.get(header::ALLOW) {
+        answer.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    answer
+}
+
+/// Who sent a request: the client's address (the connection's, or behind a reverse proxy the
+/// one its header names) and the connection's place under the caps.
+pub(crate) struct Client {
+    address: IpAddr,
+    slot: Option<Arc<listen::Slot>>,
+}
+
+impl<S: Store> FromRequestParts<AppState<S>> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState<S>,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts.extensions.get::<listen::Peer>();
+        let from_header = app
+            .inner
+            .options
+            .client_address_header
+            .as_deref()
+            .and_then(|name| parts.headers.get(name))
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .and_then(|a| a.trim().parse::<IpAddr>().ok());
+        Ok(Client {
+            address: from_header
+                .or(peer.map(|p| p.address.ip()))
+                .unwrap_or(IpAddr::V6(std::net::Ipv6Addr::LOCALHOST)),
+            slot: peer.map(|p| Arc::clone(&p.slot)),
+        })
+    }
+}
+
+/// A query that does not parse is a `bad_request`, in words.
+fn query<T>(parsed: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    parsed
+        .map(|Query(q)| q)
+        .map_err(|e| ApiError::new(ErrorCode::BadRequest, e.body_text()))
 }
 
 /// A file of the browser interface.
@@ -66,7 +161,10 @@ struct TextsQuery {
 }
 
 /// The interface's texts in a language (English by default).
-async fn texts(Query(query): Query<TextsQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+async fn texts(
+    parsed: Result<Query<TextsQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let query = query(parsed)?;
     Ok(Json(web::texts(query.lang.as_deref().unwrap_or("en"))?))
 }
 
@@ -91,34 +189,111 @@ async fn with_store<S: Store, T: Send + 'static>(
     app: &AppState<S>,
     f: impl FnOnce(&S) -> Result<T, store::StoreError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let store = Arc::clone(&app.inner.store);
+    let store = Arc::clone(&app.inner.context.store);
     Ok(blocking(move || f(&store)).await?)
 }
 
+/// Games a lobby page lists unless the client asks for fewer.
+const LOBBY_PAGE: usize = 50;
+/// Games a lobby page lists at most.
+const LOBBY_PAGE_MAX: usize = 200;
+
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ListQuery {
-    #[serde(default)]
-    open: bool,
+    /// Kept from the first protocol: `open=true` is `status=open`.
+    open: Option<bool>,
+    status: Option<String>,
+    limit: Option<usize>,
+    cursor: Option<String>,
 }
 
 async fn list<S: Store>(
     State(app): State<AppState<S>>,
-    Query(query): Query<ListQuery>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let games = if query.open {
-        with_store(&app, |s| s.list_open()).await?
-    } else {
-        with_store(&app, |s| s.list_unfinished()).await?
+    parsed: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<store::LobbyPage>, ApiError> {
+    let q = query(parsed)?;
+    let bad = |message: String| ApiError::new(ErrorCode::BadRequest, message);
+    let filter = match (q.status.as_deref(), q.open) {
+        (Some(status), _) => status.parse().map_err(|e| bad(format!("{e}")))?,
+        (None, Some(true)) => LobbyFilter::Open,
+        (None, _) => LobbyFilter::Unfinished,
     };
-    Ok(Json(serde_json::json!({ "games": games })))
+    let after = q
+        .cursor
+        .as_deref()
+        .map(str::parse::<LobbyCursor>)
+        .transpose()
+        .map_err(|e| bad(format!("{e}")))?;
+    let lobby = LobbyQuery {
+        filter,
+        limit: q.limit.unwrap_or(LOBBY_PAGE).clamp(1, LOBBY_PAGE_MAX),
+        after,
+        open_seat_ttl: app.inner.options.open_seat_ttl,
+    };
+    Ok(Json(with_store(&app, move |s| s.lobby(&lobby)).await?))
 }
 
 async fn create<S: Store>(
     State(app): State<AppState<S>>,
-    body: Bytes,
+    client: Client,
+    headers: HeaderMap,
+    body: Body,
 ) -> Result<Response, ApiError> {
+    let options = &app.inner.options;
+    let limit = options.max_body_bytes;
+    let too_large = || {
+        ApiError::new(
+            ErrorCode::TooLarge,
+            format!("a request's body is at most {limit} bytes"),
+        )
+    };
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    if !app.inner.limiters.creation(client.address) {
+        return Err(ApiError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "this address has created many games lately: {} a minute at most, wait a little",
+                options.creations_per_minute
+            ),
+        ));
+    }
+    let body = match tokio::time::timeout(options.body_timeout, to_bytes(body, limit)).await {
+        Err(_) => {
+            return Err(ApiError::new(
+                ErrorCode::Timeout,
+                format!(
+                    "the body did not arrive within {} s",
+                    options.body_timeout.as_secs()
+                ),
+            ));
+        }
+        Ok(Err(e)) if is_length_limit(&e) => return Err(too_large()),
+        Ok(Err(e)) => {
+            return Err(ApiError::new(
+                ErrorCode::BadRequest,
+                format!("the body could not be read: {e}"),
+            ));
+        }
+        Ok(Ok(bytes)) => bytes,
+    };
     let request: CreateGame = serde_json::from_slice(&body)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, format!("not a game request: {e}")))?;
+    let people = request.seats.iter().filter(|p| *p == store::HUMAN).count();
+    if request.seed.is_some() && people > 1 && !options.allow_chosen_seeds {
+        return Err(ApiError::new(
+            ErrorCode::BadRequest,
+            "a game with more than one person cannot be given a `seed`: whoever chose it would \
+             know every hand. Leave it out and the server draws one nobody knows (a seed is for \
+             games with one person: practice, puzzles)",
+        ));
+    }
     let seed = match request.seed {
         Some(seed) => seed,
         // Not game randomness but a fresh deal: the operating system's generator, at the
@@ -131,13 +306,26 @@ async fn create<S: Store>(
         })?,
     };
     let record = request
-        .record(seed)
+        .record(seed, options.max_bot_iterations)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
-    let id = with_store(&app, move |s| s.create(&record)).await?;
+    let chosen = request.seed.is_some();
+    let id = with_store(&app, move |s| s.create(&record, chosen)).await?;
     // Start it now: bots to move play at once.
     app.game(id).await?;
     let summary = with_store(&app, move |s| s.summary(id)).await?;
     Ok((StatusCode::CREATED, Json(summary)).into_response())
+}
+
+/// Whether reading a body failed on its size.
+fn is_length_limit(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(s) = source {
+        if s.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = s.source();
+    }
+    false
 }
 
 async fn summary<S: Store>(
@@ -174,6 +362,7 @@ fn new_token() -> Result<String, ApiError> {
 
 async fn join<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     Path((id, seat)): Path<(String, String)>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
@@ -182,7 +371,30 @@ async fn join<S: Store>(
         .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
     let handle = app.game(id).await?;
     let token = new_token()?;
-    handle.join(seat, TokenHash::of(&token)).await?;
+    // An address holds a bounded number of seats of unfinished games, so that nobody can
+    // take every open seat of the lobby.
+    let held = app.inner.limiters.held_games(client.address);
+    let over: HashSet<GameId> = with_store(&app, move |s| {
+        Ok(held
+            .into_iter()
+            .filter(|g| s.summary(*g).is_ok_and(|summary| summary.finished))
+            .collect())
+    })
+    .await?;
+    let cap = app.inner.options.seats_per_address;
+    let limiters = &app.inner.limiters;
+    if let Err(n) = limiters.try_hold(client.address, (id, seat), cap, |g| over.contains(&g)) {
+        return Err(ApiError::new(
+            ErrorCode::TooManySeats,
+            format!(
+                "your address holds {n} seats of unfinished games, the most it may: finish one first"
+            ),
+        ));
+    }
+    if let Err(e) = handle.join(seat, TokenHash::of(&token)).await {
+        limiters.release(client.address, (id, seat));
+        return Err(e);
+    }
     Ok(Json(
         serde_json::json!({ "id": id, "seat": seat, "token": token }),
     ))
@@ -195,17 +407,22 @@ struct WsQuery {
 
 async fn ws<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     Path(id): Path<String>,
-    Query(query): Query<WsQuery>,
+    parsed: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
-) -> Response {
-    upgrade
+) -> Result<Response, ApiError> {
+    let query = query(parsed)?;
+    Ok(upgrade
         // Clients send small messages: a smaller read buffer than the default 128 KiB, which
         // the WebSocket layer clears before each read.
         .read_buffer_size(16 * 1024)
         .max_message_size(HARD_MAX_MESSAGE)
         .max_frame_size(HARD_MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
+            // The connection keeps its place under the caps as long as the WebSocket lives.
+            let Client { address, slot } = client;
+            let _slot = slot;
             let (sink, stream) = socket.split();
             let handle = match game_id(&id) {
                 Ok(id) => app.game(id).await,
@@ -217,6 +434,7 @@ async fn ws<S: Store>(
                     let code = match e.code {
                         ErrorCode::UnknownGame => socket::CLOSE_UNKNOWN_GAME,
                         ErrorCode::ShuttingDown => socket::CLOSE_GOING_AWAY,
+                        ErrorCode::DamagedGame => socket::CLOSE_DAMAGED,
                         _ => socket::CLOSE_RESTART,
                     };
                     return socket::refuse(sink, e, code).await;
@@ -236,14 +454,37 @@ async fn ws<S: Store>(
                     Err(e) => return socket::refuse(sink, e, socket::CLOSE_RESTART).await,
                 },
             };
+            let key = seat.map(|seat| (handle.id, seat));
+            let limiters = &app.inner.limiters;
+            let registered = key.map(|key| (key, limiters.connect_seat(key)));
+            let (number, leave) = match registered {
+                Some((key, (number, leave))) => (Some((key, number)), Some(leave)),
+                None => (None, None),
+            };
+            let allowance = socket::Allowance {
+                message: || limiters.message(address, key),
+                replaced: async move {
+                    let told = match leave {
+                        Some(leave) => leave.await.is_ok(),
+                        None => false,
+                    };
+                    if !told {
+                        std::future::pending::<()>().await;
+                    }
+                },
+            };
             socket::run(
                 sink,
                 stream,
                 handle,
                 seat,
                 app.limits(),
+                allowance,
                 app.shutdown_signal(),
             )
             .await;
-        })
+            if let Some((key, number)) = number {
+                limiters.disconnect_seat(key, number);
+            }
+        }))
 }

@@ -105,19 +105,19 @@ pub struct CreateGame {
     pub first: Option<usize>,
 }
 
-/// The largest search budget a bot of a game may have (`ismcts:<n>`), so that one game cannot
-/// hold a core for minutes a move.
+/// The largest search budget a bot of a game may have by default (`ismcts:<n>`), so that one
+/// game cannot hold a core for minutes a move.
 pub const MAX_BOT_ITERATIONS: u32 = 5000;
 
-fn check_player(kind: GameKind, name: &str) -> Result<(), String> {
+fn check_player(kind: GameKind, name: &str, max_iterations: u32) -> Result<(), String> {
     if name == HUMAN {
         return Ok(());
     }
     if let Some((_, n)) = name.split_once(':')
-        && n.parse::<u32>().is_ok_and(|n| n > MAX_BOT_ITERATIONS)
+        && n.parse::<u32>().is_ok_and(|n| n > max_iterations)
     {
         return Err(format!(
-            "bot `{name}`: at most {MAX_BOT_ITERATIONS} iterations a decision on this server"
+            "bot `{name}`: at most {max_iterations} iterations a decision on this server"
         ));
     }
     match kind {
@@ -132,10 +132,11 @@ fn parse<T: std::str::FromStr<Err = String>>(text: &Option<String>) -> Result<Op
 
 impl CreateGame {
     /// The record of the new game (no actions yet), checked: a configuration the game accepts,
-    /// known players; its seed is the request's, else `seed`.
-    pub fn record(&self, seed: u64) -> Result<GameRecord, String> {
+    /// known players, search bots within `max_iterations` a decision; its seed is the
+    /// request's, else `seed`.
+    pub fn record(&self, seed: u64, max_iterations: u32) -> Result<GameRecord, String> {
         for name in &self.seats {
-            check_player(self.game, name)?;
+            check_player(self.game, name, max_iterations)?;
         }
         let seats = u8::try_from(self.seats.len())
             .map_err(|_| format!("{} seats is too many", self.seats.len()))?;
@@ -233,7 +234,7 @@ mod tests {
 
     fn request(json: serde_json::Value) -> Result<GameRecord, String> {
         let req: CreateGame = serde_json::from_value(json).map_err(|e| e.to_string())?;
-        req.record(99)
+        req.record(99, MAX_BOT_ITERATIONS)
     }
 
     #[test]

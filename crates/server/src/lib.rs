@@ -23,18 +23,20 @@
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::serve::ListenerExt as _;
 use store::{GameId, Store, StoreError};
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
 mod actor;
 mod api;
 pub mod games;
+mod limits;
+mod listen;
 pub mod protocol;
 mod socket;
 mod web;
@@ -43,17 +45,59 @@ use actor::GameHandle;
 pub use games::{CreateGame, GameKind};
 pub use protocol::{ApiError, ClientMessage, ErrorCode, LogLine, ServerMessage};
 
-/// How the server runs.
+/// How the server runs. Every limit has a default fit for a server open to the internet; see
+/// `docs/protocol.md` ("Limits").
 #[derive(Clone, Debug)]
 pub struct Options {
     /// How long a bot waits before it plays (so that people can follow); 0 in tests.
     pub bot_delay: Duration,
     /// Longest client message read, in bytes; a longer one gets a `too_large` error.
     pub max_message_bytes: usize,
-    /// Messages a connection may send at once before it is rate limited.
+    /// Messages a seat may send at once (over all its connections) before it is rate limited.
     pub messages_burst: u32,
-    /// Messages a connection may send each second, in the long run.
+    /// Messages a seat may send each second, in the long run.
     pub messages_per_second: u32,
+    /// Messages one client address may send at once (over all its seats and connections).
+    pub address_messages_burst: u32,
+    /// Messages one client address may send each second, in the long run.
+    pub address_messages_per_second: u32,
+    /// Live connections of one seat; a newer one replaces the oldest.
+    pub connections_per_seat: usize,
+    /// Games one client address may create at once.
+    pub creations_burst: u32,
+    /// Games one client address may create each minute, in the long run.
+    pub creations_per_minute: u32,
+    /// Seats of unfinished games one client address may hold.
+    pub seats_per_address: usize,
+    /// How long a human seat stays open for somebody to join it.
+    pub open_seat_ttl: Duration,
+    /// Connections at once, in all (WebSockets included).
+    pub max_connections: usize,
+    /// Connections at once from one client address.
+    pub max_connections_per_address: usize,
+    /// Longest wait for a request's head.
+    pub header_timeout: Duration,
+    /// Longest wait for a request's body.
+    pub body_timeout: Duration,
+    /// Longest request body, in bytes.
+    pub max_body_bytes: usize,
+    /// How often a WebSocket is pinged.
+    pub ws_ping_interval: Duration,
+    /// A WebSocket from which nothing (not even a pong) arrives for this long is closed.
+    pub ws_idle_timeout: Duration,
+    /// A game nobody is connected to, waiting for a person (or over), leaves memory after this
+    /// long; it comes back from the store, unchanged, when somebody asks for it.
+    pub idle_game_ttl: Duration,
+    /// Bot decisions computed at once (the rest wait their turn): keep some cores for people.
+    pub bot_threads: usize,
+    /// The largest search budget a client may give a bot (`ismcts:<n>`).
+    pub max_bot_iterations: u32,
+    /// Whether a client may choose the seed of a game with more than one human seat. Never on a
+    /// public server: whoever knows the seed knows every hand. For tests and experiments.
+    pub allow_chosen_seeds: bool,
+    /// Behind a reverse proxy: the header that carries the client's address (such as
+    /// `X-Forwarded-For`, whose first address is taken). Trust it only behind a proxy that sets it.
+    pub client_address_header: Option<String>,
     /// Serve the browser interface from this folder instead of the copy built into the
     /// binary (to work on the interface without rebuilding).
     pub web_dir: Option<std::path::PathBuf>,
@@ -61,11 +105,31 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Options {
             bot_delay: Duration::from_millis(400),
             max_message_bytes: 4096,
             messages_burst: 20,
             messages_per_second: 10,
+            address_messages_burst: 60,
+            address_messages_per_second: 30,
+            connections_per_seat: 3,
+            creations_burst: 10,
+            creations_per_minute: 10,
+            seats_per_address: 12,
+            open_seat_ttl: Duration::from_secs(2 * 3600),
+            max_connections: 4096,
+            max_connections_per_address: 64,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_body_bytes: 16 * 1024,
+            ws_ping_interval: Duration::from_secs(20),
+            ws_idle_timeout: Duration::from_secs(60),
+            idle_game_ttl: Duration::from_secs(120),
+            bot_threads: cores.saturating_sub(1).max(1),
+            max_bot_iterations: games::MAX_BOT_ITERATIONS,
+            allow_chosen_seeds: false,
+            client_address_header: None,
             web_dir: None,
         }
     }
@@ -82,7 +146,7 @@ pub enum ServerError {
     Store(#[from] StoreError),
 }
 
-/// What every request handler shares: the store, the live games, the options.
+/// What every request handler shares: the store, the live games, the options, the limits.
 pub struct AppState<S: Store> {
     inner: Arc<Inner<S>>,
 }
@@ -96,32 +160,49 @@ impl<S: Store> Clone for AppState<S> {
 }
 
 struct Inner<S> {
-    store: Arc<S>,
     options: Options,
+    /// What every game's actor shares.
+    context: actor::Context<S>,
     /// The live games. A tokio mutex: it is held while a game is loaded, so that one game
     /// never gets two actors.
     games: tokio::sync::Mutex<HashMap<GameId, GameHandle>>,
     actors: Mutex<Vec<JoinHandle<()>>>,
     shutdown: watch::Sender<bool>,
+    limiters: limits::Limiters,
+    caps: Arc<listen::Caps>,
 }
 
 impl<S: Store> AppState<S> {
     /// A server's state over a store; no game is loaded yet.
     pub fn new(store: S, options: Options) -> AppState<S> {
+        let shutdown = watch::Sender::new(false);
+        let context = actor::Context {
+            store: Arc::new(store),
+            bot_delay: options.bot_delay,
+            open_seat_ttl: options.open_seat_ttl,
+            shutdown: shutdown.subscribe(),
+            stop_searches: Arc::new(AtomicBool::new(false)),
+            bot_permits: Arc::new(Semaphore::new(options.bot_threads.max(1))),
+        };
         AppState {
             inner: Arc::new(Inner {
-                store: Arc::new(store),
+                limiters: limits::Limiters::new(&options),
+                caps: listen::Caps::new(
+                    options.max_connections,
+                    options.max_connections_per_address,
+                ),
                 options,
+                context,
                 games: tokio::sync::Mutex::new(HashMap::new()),
                 actors: Mutex::new(Vec::new()),
-                shutdown: watch::Sender::new(false),
+                shutdown,
             }),
         }
     }
 
     /// The store.
     pub fn store(&self) -> &S {
-        &self.inner.store
+        &self.inner.context.store
     }
 
     /// The HTTP and WebSocket routes.
@@ -129,10 +210,11 @@ impl<S: Store> AppState<S> {
         api::router(self)
     }
 
-    /// Rebuilds every unfinished game of the store and starts it (its bots play on). A game
-    /// whose record does not replay is reported and skipped. Returns how many started.
+    /// Rebuilds every unfinished game of the store and starts it (its bots play on; games that
+    /// wait for a person leave memory again once idle). A game whose record does not replay is
+    /// reported and skipped. Returns how many started.
     pub async fn resume_unfinished(&self) -> Result<usize, StoreError> {
-        let store = Arc::clone(&self.inner.store);
+        let store = Arc::clone(&self.inner.context.store);
         let games = actor::blocking(move || store.list_unfinished()).await?;
         let mut started = 0;
         for game in games {
@@ -158,15 +240,17 @@ impl<S: Store> AppState<S> {
                 "the server is shutting down",
             ));
         }
-        let store = Arc::clone(&self.inner.store);
+        let store = Arc::clone(&self.inner.context.store);
         let stored = actor::blocking(move || store.load(id)).await?;
-        let (handle, task) = actor::start(
-            stored,
-            Arc::clone(&self.inner.store),
-            self.inner.options.bot_delay,
-            self.inner.shutdown.subscribe(),
-        )
-        .map_err(|e| ApiError::new(ErrorCode::Internal, format!("game {id}: {e}")))?;
+        let (handle, task) = actor::start(stored, self.inner.context.clone()).map_err(|e| {
+            // The details (which action, which card) stay in the server's log: a face-down
+            // card's name must not reach a spectator.
+            eprintln!("game {id} cannot be rebuilt: {e}");
+            ApiError::new(
+                ErrorCode::DamagedGame,
+                format!("game {id} is damaged: its stored record no longer replays"),
+            )
+        })?;
         self.inner
             .actors
             .lock()
@@ -176,8 +260,41 @@ impl<S: Store> AppState<S> {
         Ok(handle)
     }
 
-    /// Tells every game and connection to stop.
+    /// Connections open now (WebSockets included).
+    pub fn connections(&self) -> usize {
+        self.inner.caps.live()
+    }
+
+    /// Live games in memory.
+    pub async fn live_games(&self) -> usize {
+        self.inner.games.lock().await.len()
+    }
+
+    /// Lets idle games leave memory (they come back from the store on demand), and forgets
+    /// the rate allowances of clients gone quiet.
+    pub async fn tidy(&self) {
+        let ttl = self.inner.options.idle_game_ttl;
+        // Dropping the list's handle of a game nobody else holds ends its actor.
+        self.inner
+            .games
+            .lock()
+            .await
+            .retain(|_, handle| handle.is_alive() && !handle.is_idle(ttl));
+        self.inner
+            .actors
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|task| !task.is_finished());
+        self.inner.limiters.prune();
+    }
+
+    /// Tells every game and connection to stop, and every bot's search to end.
     pub fn begin_shutdown(&self) {
+        self.inner
+            .context
+            .stop_searches
+            .store(true, Ordering::Relaxed);
+        self.inner.context.bot_permits.close();
         self.inner.shutdown.send_replace(true);
     }
 
@@ -199,15 +316,15 @@ impl<S: Store> AppState<S> {
         let o = &self.inner.options;
         socket::Limits {
             max_message: o.max_message_bytes,
-            burst: o.messages_burst,
-            per_second: o.messages_per_second,
+            ping_interval: o.ws_ping_interval,
+            idle_timeout: o.ws_idle_timeout,
         }
     }
 }
 
 /// Serves `store`'s games on `listener` until `shutdown` resolves: resumes every unfinished
-/// game, serves, then closes every connection (close code 1001) and waits for every game to
-/// stop. Bind the listener to port 0 in tests.
+/// game, serves, then closes every connection (close code 1001), ends the bots' searches and
+/// waits for every game to stop. Bind the listener to port 0 in tests.
 pub async fn launch<S: Store>(
     listener: TcpListener,
     store: S,
@@ -217,17 +334,34 @@ pub async fn launch<S: Store>(
     let state = AppState::new(store, options);
     state.resume_unfinished().await?;
     let stopping = state.clone();
-    // Views go out as soon as they are ready: without TCP_NODELAY, a view pushed to a seat
-    // that did not just act waits for the peer's delayed acknowledgement (40 ms on Linux).
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
+    let signal = tokio::spawn(async move {
+        shutdown.await;
+        stopping.begin_shutdown();
     });
-    axum::serve(listener, state.clone().router())
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            stopping.begin_shutdown();
-        })
-        .await?;
+    let tidying = state.clone();
+    let tidy = tokio::spawn(async move {
+        let every = (tidying.inner.options.idle_game_ttl / 4)
+            .clamp(Duration::from_millis(100), Duration::from_secs(30));
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            tidying.tidy().await;
+        }
+    });
+    let settings = listen::Settings {
+        header_timeout: state.inner.options.header_timeout,
+    };
+    listen::serve(
+        listener,
+        state.clone().router(),
+        Arc::clone(&state.inner.caps),
+        settings,
+        state.shutdown_signal(),
+    )
+    .await;
+    signal.abort();
+    tidy.abort();
     state.begin_shutdown();
     state.stopped().await;
     Ok(())

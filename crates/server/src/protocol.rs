@@ -119,13 +119,28 @@ pub enum ErrorCode {
     Internal,
     /// The server is shutting down.
     ShuttingDown,
+    /// The route exists, not with this method.
+    MethodNotAllowed,
+    /// A request's body did not arrive in time.
+    Timeout,
+    /// The server, or this client's address, has as many connections as it may.
+    TooManyConnections,
+    /// The game's stored record no longer replays: it cannot be played or watched.
+    DamagedGame,
+    /// The client's address holds as many seats of unfinished games as it may.
+    TooManySeats,
+    /// Nobody joined this seat in time: it can no longer be joined.
+    SeatExpired,
 }
 
 impl ErrorCode {
     /// The HTTP status of the error in an HTTP answer.
     pub fn status(self) -> u16 {
         match self {
-            ErrorCode::BadMessage | ErrorCode::BadRequest | ErrorCode::TooLarge => 400,
+            ErrorCode::BadMessage | ErrorCode::BadRequest => 400,
+            ErrorCode::MethodNotAllowed => 405,
+            ErrorCode::Timeout => 408,
+            ErrorCode::TooLarge => 413,
             ErrorCode::BadToken => 401,
             ErrorCode::NotASeat => 403,
             ErrorCode::UnknownGame | ErrorCode::UnknownSeat | ErrorCode::NotFound => 404,
@@ -135,10 +150,12 @@ impl ErrorCode {
             | ErrorCode::GameOver
             | ErrorCode::NotHuman
             | ErrorCode::SeatTaken
-            | ErrorCode::NotFinished => 409,
+            | ErrorCode::NotFinished
+            | ErrorCode::TooManySeats => 409,
+            ErrorCode::SeatExpired => 410,
             ErrorCode::RateLimited => 429,
-            ErrorCode::Internal => 500,
-            ErrorCode::ShuttingDown => 503,
+            ErrorCode::Internal | ErrorCode::DamagedGame => 500,
+            ErrorCode::ShuttingDown | ErrorCode::TooManyConnections => 503,
         }
     }
 }

@@ -6,7 +6,9 @@
 //! answers every client message, with an error when it must refuse one: a refused message
 //! changes nothing and keeps the connection open.
 
+use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message};
 use futures_util::{Sink, SinkExt as _, Stream, StreamExt as _};
@@ -21,6 +23,12 @@ use crate::protocol::{ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, ServerM
 pub(crate) const CLOSE_GOING_AWAY: u16 = 1001;
 /// Close code: the game is being rebuilt; reconnect (RFC 6455 "service restart").
 pub(crate) const CLOSE_RESTART: u16 = 1012;
+/// Close code: nothing arrived for too long, not even an answer to a ping.
+pub(crate) const CLOSE_IDLE: u16 = 4408;
+/// Close code: the seat has newer connections; this one is the oldest.
+pub(crate) const CLOSE_REPLACED: u16 = 4409;
+/// Close code: the game's record is damaged; it cannot be played or watched. Do not retry.
+pub(crate) const CLOSE_DAMAGED: u16 = 4500;
 /// Close code: the token is not a seat's of this game.
 pub(crate) const CLOSE_BAD_TOKEN: u16 = 4401;
 /// Close code: no such game.
@@ -31,42 +39,10 @@ pub(crate) const CLOSE_UNKNOWN_GAME: u16 = 4404;
 pub(crate) struct Limits {
     /// Longest client message, in bytes.
     pub max_message: usize,
-    /// Messages a connection may send at once.
-    pub burst: u32,
-    /// Messages a connection may send each second, in the long run.
-    pub per_second: u32,
-}
-
-/// A token bucket: `burst` messages at once, `per_second` in the long run.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-    burst: f64,
-    rate: f64,
-}
-
-impl Bucket {
-    fn new(limits: Limits) -> Bucket {
-        Bucket {
-            tokens: f64::from(limits.burst),
-            last: Instant::now(),
-            burst: f64::from(limits.burst),
-            rate: f64::from(limits.per_second),
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let elapsed = now.duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
+    /// How often the connection is pinged.
+    pub ping_interval: Duration,
+    /// The connection closes when nothing (not even a pong) arrives for this long.
+    pub idle_timeout: Duration,
 }
 
 /// What this connection has been sent.
@@ -141,19 +117,36 @@ enum Then {
     Stop,
 }
 
-/// Serves one connection until the client leaves, the server shuts down or the game's actor
-/// stops (the client then reconnects to the rebuilt game).
-pub(crate) async fn run<W, R, E>(
+/// What a connection is allowed, beyond its [`Limits`].
+pub(crate) struct Allowance<F, P> {
+    /// Whether one more message may be read now (the seat's and the address's rates).
+    pub message: F,
+    /// Resolves when the connection must leave for a newer one of its seat.
+    pub replaced: P,
+}
+
+/// Serves one connection until the client leaves or goes silent, the server shuts down, a
+/// newer connection of the seat replaces it, or the game's actor stops (the client then
+/// reconnects to the rebuilt game).
+pub(crate) async fn run<W, R, E, F, P>(
     mut sink: W,
     mut stream: R,
     handle: GameHandle,
     seat: Option<Seat>,
     limits: Limits,
+    allowance: Allowance<F, P>,
     mut shutdown: watch::Receiver<bool>,
 ) where
     W: Sink<Message> + Unpin,
     R: Stream<Item = Result<Message, E>> + Unpin,
+    F: FnMut() -> bool,
+    P: Future<Output = ()>,
 {
+    let Allowance {
+        message: mut allow,
+        replaced,
+    } = allowance;
+    tokio::pin!(replaced);
     let mut snapshots = handle.snapshots.clone();
     let mut conn = Connection {
         handle,
@@ -161,17 +154,35 @@ pub(crate) async fn run<W, R, E>(
         version: None,
         log: 0,
     };
-    let mut bucket = Bucket::new(limits);
     let first = Arc::clone(&snapshots.borrow_and_update());
     if sink.send(text(&conn.view(&first, None))).await.is_err() {
         return;
     }
+    let mut heard = Instant::now();
+    let mut next_ping = heard + limits.ping_interval;
     loop {
         let outgoing = tokio::select! {
             biased;
             _ = shutdown.changed() => {
                 let _ = sink.send(close(CLOSE_GOING_AWAY, "the server is shutting down")).await;
                 return;
+            }
+            () = &mut replaced => {
+                let reason = "this seat has newer connections: this one, the oldest, is closed";
+                let _ = sink.send(close(CLOSE_REPLACED, reason)).await;
+                return;
+            }
+            () = tokio::time::sleep_until(next_ping) => {
+                if heard.elapsed() >= limits.idle_timeout {
+                    let reason = "nothing arrived for too long, not even an answer to a ping";
+                    let _ = sink.send(close(CLOSE_IDLE, reason)).await;
+                    return;
+                }
+                next_ping = Instant::now() + limits.ping_interval;
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+                continue;
             }
             changed = snapshots.changed() => {
                 if changed.is_err() {
@@ -192,9 +203,13 @@ pub(crate) async fn run<W, R, E>(
             }
             incoming = stream.next() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                    heard = Instant::now();
+                    continue;
+                }
                 Some(Ok(message)) => {
-                    let (answers, then) = answer(&mut conn, &mut bucket, limits, message).await;
+                    heard = Instant::now();
+                    let (answers, then) = answer(&mut conn, allow(), limits, message).await;
                     if let Then::Stop = then {
                         for m in &answers {
                             let _ = sink.send(text(m)).await;
@@ -217,17 +232,14 @@ pub(crate) async fn run<W, R, E>(
 /// The answers to one client message.
 async fn answer(
     conn: &mut Connection,
-    bucket: &mut Bucket,
+    allowed: bool,
     limits: Limits,
     message: Message,
 ) -> (Vec<ServerMessage>, Then) {
     let error = |code, message: &str| vec![ApiError::new(code, message).message(None)];
-    if !bucket.take() {
-        let message = format!(
-            "more than {} messages a second: this one is ignored",
-            limits.per_second
-        );
-        return (error(ErrorCode::RateLimited, &message), Then::Go);
+    if !allowed {
+        let message = "too many messages from this seat or this address: this one is ignored";
+        return (error(ErrorCode::RateLimited, message), Then::Go);
     }
     let Message::Text(body) = message else {
         return (
@@ -298,7 +310,6 @@ mod tests {
     //! The loop over channels instead of a socket.
 
     use std::convert::Infallible;
-    use std::time::Duration;
 
     use futures_util::{sink, stream};
     use serde_json::{Value, json};
@@ -311,11 +322,11 @@ mod tests {
         let store = Arc::new(SqliteStore::open(":memory:").unwrap());
         let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
         record.players = vec!["human".into(), "human".into()];
-        let id = store.create(&record).unwrap();
+        let id = store.create(&record, true).unwrap();
         let stored = store.load(id).unwrap();
         let (_stop, shutdown) = watch::channel(false);
-        let (handle, _task) =
-            crate::actor::start(stored, store, Duration::ZERO, shutdown.clone()).unwrap();
+        let context = crate::actor::Context::for_tests(store, shutdown.clone());
+        let (handle, _task) = crate::actor::start(stored, context).unwrap();
 
         let script = [
             "{\"type\": \"act\", \"client_id\": \"a\", \"version\": 0, \"action\": \"end\"}",
@@ -333,10 +344,17 @@ mod tests {
         }));
         let limits = Limits {
             max_message: 4096,
-            burst: 10,
-            per_second: 10,
+            ping_interval: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(60),
         };
-        run(outgoing, incoming, handle, None, limits, shutdown).await;
+        let allowance = Allowance {
+            message: || true,
+            replaced: std::future::pending(),
+        };
+        run(
+            outgoing, incoming, handle, None, limits, allowance, shutdown,
+        )
+        .await;
 
         let mut sent: Vec<Value> = Vec::new();
         while let Ok(m) = rx.try_recv() {

@@ -13,13 +13,18 @@
 //!
 //! A seat's secret token is never stored, only its SHA-256 ([`TokenHash`]).
 //!
+//! The lobby is read a page at a time ([`Store::lobby`]): the open games (a human seat free,
+//! and not left so for too long), then the games being played, newest first.
+//!
 //! The trait is synchronous: an implementation may block on I/O, and async callers (the server)
 //! call it from a blocking thread. A PostgreSQL implementation can later let several server
 //! nodes share games.
 //!
 //! ```
+//! use std::time::Duration;
+//!
 //! use game::GameRecord;
-//! use store::{SqliteStore, Store, TokenHash};
+//! use store::{LobbyFilter, LobbyQuery, SqliteStore, Store, TokenHash};
 //!
 //! let store = SqliteStore::open(":memory:").unwrap();
 //! let record = GameRecord {
@@ -30,18 +35,30 @@
 //!     actions: vec![],
 //!     players: vec!["human".into(), "heuristic".into()],
 //! };
-//! let id = store.create(&record).unwrap();
+//! let id = store.create(&record, false).unwrap();
 //! store.append_action(id, 0, "play scout", Some("c1")).unwrap();
 //! assert!(store.append_action(id, 0, "play scout", None).is_err()); // index 0 is taken
+//!
+//! // The lobby lists it as open until somebody takes its human seat.
+//! let query = LobbyQuery {
+//!     filter: LobbyFilter::Open,
+//!     limit: 20,
+//!     after: None,
+//!     open_seat_ttl: Duration::from_secs(3600),
+//! };
+//! assert_eq!(store.lobby(&query).unwrap().games[0].id, id);
 //! store.claim_seat(id, game::Seat(0), &TokenHash::of("secret")).unwrap();
+//! assert!(store.lobby(&query).unwrap().games.is_empty());
+//!
 //! assert_eq!(store.load(id).unwrap().record.actions, ["play scout"]);
 //! ```
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use game::{GameRecord, Seat};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
 mod sqlite;
@@ -166,6 +183,146 @@ pub struct GameSummary {
     pub finished: bool,
     /// Once over: the winning seats (empty after a draw).
     pub winners: Option<Vec<Seat>>,
+    /// Whether it is not over and has a human seat nobody has claimed. The lobby lists such a
+    /// game as open only while it is younger than [`LobbyQuery::open_seat_ttl`], and after
+    /// that nowhere.
+    pub open: bool,
+    /// Whether its creator chose the seed (rather than the server drawing it): such a game may
+    /// have been set up by somebody who knows how its decks come out.
+    pub seed_chosen: bool,
+}
+
+/// Which games a lobby page lists.
+///
+/// Its text form (and its serialized form) is `open`, `playing` or `unfinished`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LobbyFilter {
+    /// Games not over with a human seat nobody has claimed, created less than
+    /// [`LobbyQuery::open_seat_ttl`] ago.
+    Open,
+    /// Games not over with every human seat claimed.
+    Playing,
+    /// The open games, then the playing ones.
+    Unfinished,
+}
+
+impl fmt::Display for LobbyFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LobbyFilter::Open => "open",
+            LobbyFilter::Playing => "playing",
+            LobbyFilter::Unfinished => "unfinished",
+        })
+    }
+}
+
+impl FromStr for LobbyFilter {
+    type Err = ParseLobbyError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "open" => Ok(LobbyFilter::Open),
+            "playing" => Ok(LobbyFilter::Playing),
+            "unfinished" => Ok(LobbyFilter::Unfinished),
+            _ => Err(ParseLobbyError::Filter(s.to_owned())),
+        }
+    }
+}
+
+/// Where a lobby page starts: after this game of this group.
+///
+/// The lobby's order is the open games, newest first, then the playing ones, newest first; a
+/// cursor is a place in that order, so a cursor from a page of one filter means something to
+/// the others too (after an open game, every playing game is still to come).
+///
+/// Clients should take it as opaque: its text form (and its serialized form) is `o` for the
+/// open group or `p` for the playing group, then the game's number (`o123`, `p45`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LobbyCursor {
+    /// Whether the game is in the open group (else in the playing group).
+    pub open: bool,
+    /// The last game of the previous page.
+    pub id: GameId,
+}
+
+impl fmt::Display for LobbyCursor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let group = if self.open { 'o' } else { 'p' };
+        write!(f, "{group}{}", self.id)
+    }
+}
+
+impl FromStr for LobbyCursor {
+    type Err = ParseLobbyError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let error = || ParseLobbyError::Cursor(s.to_owned());
+        let (open, number) = if let Some(number) = s.strip_prefix('o') {
+            (true, number)
+        } else if let Some(number) = s.strip_prefix('p') {
+            (false, number)
+        } else {
+            return Err(error());
+        };
+        // Digits only: one text per cursor (no sign, no blank).
+        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(error());
+        }
+        let id = number.parse().map_err(|_| error())?;
+        Ok(LobbyCursor { open, id })
+    }
+}
+
+impl Serialize for LobbyCursor {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for LobbyCursor {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A lobby filter or cursor whose text does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseLobbyError {
+    /// Not one of the filters.
+    #[error("`{0}` is not a lobby filter: expected open, playing or unfinished")]
+    Filter(String),
+    /// Not a cursor.
+    #[error(
+        "`{0}` is not a lobby cursor: expected the letter o or p then a game number, as a \
+         previous page gave it"
+    )]
+    Cursor(String),
+}
+
+/// Which page of the lobby to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LobbyQuery {
+    /// Which games.
+    pub filter: LobbyFilter,
+    /// At most this many games (0 counts as 1). The store takes it as it is: bounding what a
+    /// client may ask for is the caller's business.
+    pub limit: usize,
+    /// Start after this game; `None`: at the beginning.
+    pub after: Option<LobbyCursor>,
+    /// How long a game stays open when nobody takes its free seats, counted from its creation.
+    /// Once older, it is listed neither as open nor as playing. Creation times are kept to the
+    /// second, so a game may leave up to a second early.
+    pub open_seat_ttl: Duration,
+}
+
+/// One page of the lobby.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LobbyPage {
+    /// The games, in the lobby's order (the open group first, newest first within a group).
+    pub games: Vec<GameSummary>,
+    /// Where the next page starts (the last game of this one), if more games follow.
+    pub next: Option<LobbyCursor>,
 }
 
 /// What can go wrong in a store.
@@ -225,8 +382,9 @@ pub enum StoreError {
 /// Where games live. Every method is atomic.
 pub trait Store: Send + Sync + 'static {
     /// Stores a new game: its record (the actions it already holds are stored too) and one
-    /// seat per entry of `record.players`, none claimed.
-    fn create(&self, record: &GameRecord) -> Result<GameId, StoreError>;
+    /// seat per entry of `record.players`, none claimed. `seed_chosen` tells whether its
+    /// creator chose the seed rather than the server drawing it.
+    fn create(&self, record: &GameRecord, seed_chosen: bool) -> Result<GameId, StoreError>;
 
     /// The whole game.
     fn load(&self, id: GameId) -> Result<StoredGame, StoreError>;
@@ -252,11 +410,13 @@ pub trait Store: Send + Sync + 'static {
     /// Marks a game over, with its winners (empty: a draw).
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError>;
 
-    /// Every game not over, oldest first.
+    /// Every game not over, oldest first, expired open seats or not.
     fn list_unfinished(&self) -> Result<Vec<GameSummary>, StoreError>;
 
-    /// Every game not over with a human seat nobody has claimed yet, oldest first.
-    fn list_open(&self) -> Result<Vec<GameSummary>, StoreError>;
+    /// A page of the lobby: the games of `query.filter` that come after `query.after` in the
+    /// lobby's order (open games first, then playing ones, newest first within each group), at
+    /// most `query.limit` of them, and where the next page starts.
+    fn lobby(&self, query: &LobbyQuery) -> Result<LobbyPage, StoreError>;
 }
 
 #[cfg(test)]
@@ -270,5 +430,68 @@ mod tests {
         assert!(!h.matches("secret "));
         assert!(!h.matches(""));
         assert_eq!(format!("{h:?}").len(), "TokenHash(…)".len() + 8);
+    }
+
+    #[test]
+    fn lobby_filters_read_their_names_only() {
+        for filter in [
+            LobbyFilter::Open,
+            LobbyFilter::Playing,
+            LobbyFilter::Unfinished,
+        ] {
+            assert_eq!(filter.to_string().parse(), Ok(filter));
+            let json = serde_json::to_value(filter).unwrap();
+            assert_eq!(json, filter.to_string());
+        }
+        let err = "Open".parse::<LobbyFilter>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`Open` is not a lobby filter: expected open, playing or unfinished"
+        );
+    }
+
+    #[test]
+    fn lobby_cursors_have_one_text_each() {
+        for cursor in [
+            LobbyCursor {
+                open: true,
+                id: GameId(123),
+            },
+            LobbyCursor {
+                open: false,
+                id: GameId(45),
+            },
+        ] {
+            assert_eq!(cursor.to_string().parse(), Ok(cursor));
+            let json = serde_json::to_value(cursor).unwrap();
+            assert_eq!(json, cursor.to_string());
+            assert_eq!(serde_json::from_value::<LobbyCursor>(json).unwrap(), cursor);
+        }
+        assert_eq!(
+            "o123".parse(),
+            Ok(LobbyCursor {
+                open: true,
+                id: GameId(123)
+            })
+        );
+        for bad in [
+            "",
+            "o",
+            "p",
+            "x12",
+            "12",
+            "o-1",
+            "o+1",
+            "o 1",
+            "O12",
+            "p99999999999999999999",
+        ] {
+            let err = bad.parse::<LobbyCursor>().unwrap_err();
+            assert!(
+                err.to_string().contains("is not a lobby cursor"),
+                "{bad}: {err}"
+            );
+        }
+        assert!(serde_json::from_value::<LobbyCursor>(serde_json::json!("q1")).is_err());
     }
 }

@@ -1,30 +1,80 @@
 //! The SQLite store: one file (or `:memory:`), write-ahead log, full synchronous commits, the
-//! schema migrations embedded and applied at open.
+//! schema migrations embedded and applied at open; one writing connection and a pool of
+//! read-only ones.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use game::{GameRecord, Seat};
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::{
-    GameId, GameSummary, HUMAN, SeatSummary, Store, StoreError, StoredGame, StoredSeat, TokenHash,
+    GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, SeatSummary,
+    Store, StoreError, StoredGame, StoredSeat, TokenHash,
 };
 
 /// The schema, one migration a step; `PRAGMA user_version` counts those applied. Never edit a
 /// released step: add one.
-const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_init.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../migrations/0001_init.sql"),
+    include_str!("../migrations/0002_lobby.sql"),
+];
 
-/// How long a writer waits for another connection's lock before giving up.
+/// How long a connection waits for another one's lock before giving up, and a read for a free
+/// reading connection.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The longest open-seat time limit the lobby computes with (about 300 years): SQLite's dates
+/// stop at year 0, and a longer limit means "never" all the same.
+const MAX_OPEN_SEAT_TTL_SECS: u64 = 10_000_000_000;
 
 /// Games in an SQLite database.
 ///
-/// One connection, behind a mutex: calls from several threads are serialized here, and several
-/// `SqliteStore`s (or processes) on one file are serialized by SQLite's own locking.
+/// Writes go through one connection behind a mutex: calls from several threads are serialized
+/// here, and several `SqliteStore`s (or processes) on one file are serialized by SQLite's own
+/// locking. Reads (loads, summaries, lobby pages) go through a pool of read-only connections
+/// to the same file, which the write-ahead log lets run beside a write: a lobby page does not
+/// wait for an append, nor an append for a lobby page. An in-memory database has no file to
+/// share, so its reads go through the writing connection.
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
+    writer: Mutex<Connection>,
+    /// `None`: reads use `writer`.
+    readers: Option<r2d2::Pool<Readers>>,
+}
+
+/// Opens the pool's read-only connections to a database file.
+#[derive(Debug)]
+struct Readers {
+    path: PathBuf,
+}
+
+impl r2d2::ManageConnection for Readers {
+    type Connection = Connection;
+    type Error = rusqlite::Error;
+
+    fn connect(&self) -> Result<Connection, rusqlite::Error> {
+        // No CREATE: the writer made the file; a reader must not make another one if it went.
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.execute_batch("PRAGMA query_only = ON")?;
+        Ok(conn)
+    }
+
+    fn is_valid(&self, conn: &mut Connection) -> Result<(), rusqlite::Error> {
+        conn.execute_batch("")
+    }
+
+    fn has_broken(&self, conn: &mut Connection) -> bool {
+        // A read that ends, even by a panic, rolls its transaction back; one still open here
+        // would show the next reader an old snapshot, so the connection goes.
+        !conn.is_autocommit()
+    }
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -43,11 +93,30 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+fn pool_error(e: r2d2::Error) -> StoreError {
+    StoreError::Backend(Box::new(e))
+}
+
 impl SqliteStore {
+    /// How many read-only connections [`open`](SqliteStore::open) keeps.
+    pub const DEFAULT_READERS: u32 = 4;
+
     /// Opens (creating it if needed) the database at `path`, or a private in-memory one for
-    /// `:memory:`, and brings its schema up to date.
+    /// `:memory:`, and brings its schema up to date. Reads go through
+    /// [`DEFAULT_READERS`](SqliteStore::DEFAULT_READERS) read-only connections.
     pub fn open(path: impl AsRef<Path>) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open(path.as_ref())?;
+        SqliteStore::open_with_readers(path, SqliteStore::DEFAULT_READERS)
+    }
+
+    /// As [`open`](SqliteStore::open), with `readers` read-only connections: at most that
+    /// many reads run at once, beside the writer; more wait for a free connection. With 0,
+    /// reads share the writing connection (as they always do in an in-memory database).
+    pub fn open_with_readers(
+        path: impl AsRef<Path>,
+        readers: u32,
+    ) -> Result<SqliteStore, StoreError> {
+        let path = path.as_ref();
+        let conn = Connection::open(path)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         // WAL: readers do not block the writer. FULL: a commit is on disk when it returns,
         // so an acknowledged action survives even a power cut, not only a process crash.
@@ -58,23 +127,44 @@ impl SqliteStore {
             )));
         }
         conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
-        let mut store = SqliteStore {
-            conn: Mutex::new(conn),
+        // SQLite's own name for the file is absolute, so the pool can reopen it whatever the
+        // working directory; it is empty for an in-memory or temporary database.
+        let file = match conn.path() {
+            Some("") => None,
+            Some(name) => Some(PathBuf::from(name)),
+            None => Some(std::path::absolute(path).map_err(|e| StoreError::Backend(e.into()))?),
         };
+        let mut store = SqliteStore {
+            writer: Mutex::new(conn),
+            readers: None,
+        };
+        // Before the readers open: they never see an old schema.
         store.migrate()?;
+        if let Some(path) = file.filter(|_| readers > 0) {
+            let pool = r2d2::Pool::builder()
+                .max_size(readers)
+                .test_on_check_out(false)
+                // SQLite connections do not go stale: no reaping, no reopening.
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .connection_timeout(BUSY_TIMEOUT)
+                .build(Readers { path })
+                .map_err(pool_error)?;
+            store.readers = Some(pool);
+        }
         Ok(store)
     }
 
     /// The schema version of the open database (the number of migrations applied).
     pub fn schema_version(&self) -> Result<usize, StoreError> {
         let v: i64 = self
-            .conn()
+            .writer()
             .query_row("PRAGMA user_version", [], |r| r.get(0))?;
         Ok(v as usize)
     }
 
     fn migrate(&mut self) -> Result<(), StoreError> {
-        let conn = self.conn.get_mut().unwrap_or_else(|e| e.into_inner());
+        let conn = self.writer.get_mut().unwrap_or_else(|e| e.into_inner());
         // IMMEDIATE: two processes opening a new file at once do not both migrate it.
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let applied: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -93,11 +183,33 @@ impl SqliteStore {
         Ok(())
     }
 
-    fn conn(&self) -> MutexGuard<'_, Connection> {
+    fn writer(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a transaction half done (an uncommitted
         // transaction is rolled back when dropped), so the connection is still sound.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        self.writer.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// Runs `f` in one read transaction, on a reading connection if the store has them: every
+    /// query of `f` sees the database as of one moment.
+    fn read<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        match &self.readers {
+            Some(pool) => in_read_transaction(&mut *pool.get().map_err(pool_error)?, f),
+            None => in_read_transaction(&mut self.writer(), f),
+        }
+    }
+}
+
+fn in_read_transaction<T>(
+    conn: &mut Connection,
+    f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let tx = conn.transaction()?;
+    let value = f(&tx)?;
+    tx.finish()?;
+    Ok(value)
 }
 
 fn seat_of(i: i64) -> Result<Seat, StoreError> {
@@ -128,24 +240,26 @@ struct GameRow {
     created_at: String,
     finished: bool,
     winners: Option<String>,
+    seed_chosen: bool,
 }
 
 fn game_row(conn: &Connection, id: GameId) -> Result<GameRow, StoreError> {
-    conn.query_row(
-        "SELECT game, version, config, seed, created_at, finished, winners FROM games WHERE id = ?1",
-        [id.0],
-        |r| {
-            Ok(GameRow {
-                game: r.get(0)?,
-                version: r.get(1)?,
-                config: r.get(2)?,
-                seed: r.get(3)?,
-                created_at: r.get(4)?,
-                finished: r.get(5)?,
-                winners: r.get(6)?,
-            })
-        },
-    )
+    conn.prepare_cached(
+        "SELECT game, version, config, seed, created_at, finished, winners, seed_chosen
+         FROM games WHERE id = ?1",
+    )?
+    .query_row([id.0], |r| {
+        Ok(GameRow {
+            game: r.get(0)?,
+            version: r.get(1)?,
+            config: r.get(2)?,
+            seed: r.get(3)?,
+            created_at: r.get(4)?,
+            finished: r.get(5)?,
+            winners: r.get(6)?,
+            seed_chosen: r.get(7)?,
+        })
+    })
     .optional()?
     .ok_or(StoreError::UnknownGame(id))
 }
@@ -183,17 +297,15 @@ fn seats_of(conn: &Connection, id: GameId) -> Result<Vec<StoredSeat>, StoreError
 
 /// How many actions the log of `id` holds (the index of the next one).
 fn next_index(conn: &Connection, id: GameId) -> Result<usize, StoreError> {
-    let n: i64 = conn.query_row(
-        "SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game_id = ?1",
-        [id.0],
-        |r| r.get(0),
-    )?;
+    let n: i64 = conn
+        .prepare_cached("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game_id = ?1")?
+        .query_row([id.0], |r| r.get(0))?;
     Ok(n as usize)
 }
 
 fn summary_of(conn: &Connection, id: GameId) -> Result<GameSummary, StoreError> {
     let row = game_row(conn, id)?;
-    let seats = seats_of(conn, id)?
+    let seats: Vec<SeatSummary> = seats_of(conn, id)?
         .into_iter()
         .enumerate()
         .map(|(i, s)| SeatSummary {
@@ -202,6 +314,7 @@ fn summary_of(conn: &Connection, id: GameId) -> Result<GameSummary, StoreError> 
             player: s.player,
         })
         .collect();
+    let open = !row.finished && seats.iter().any(|s| s.player == HUMAN && !s.claimed);
     Ok(GameSummary {
         id,
         game: row.game,
@@ -211,6 +324,8 @@ fn summary_of(conn: &Connection, id: GameId) -> Result<GameSummary, StoreError> 
         actions: next_index(conn, id)?,
         finished: row.finished,
         winners: winners_of(row.winners)?,
+        open,
+        seed_chosen: row.seed_chosen,
     })
 }
 
@@ -218,22 +333,75 @@ fn parse_config(id: GameId, text: &str) -> Result<serde_json::Value, StoreError>
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("game {id}: config: {e}")))
 }
 
-fn summaries(
+/// The ids `sql` selects.
+fn ids(
     conn: &Connection,
     sql: &str,
     params: impl rusqlite::Params,
-) -> Result<Vec<GameSummary>, StoreError> {
-    let ids: Vec<i64> = conn
+) -> Result<Vec<i64>, StoreError> {
+    let ids = conn
         .prepare_cached(sql)?
         .query_map(params, |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    ids.into_iter()
-        .map(|id| summary_of(conn, GameId(id)))
-        .collect()
+    Ok(ids)
+}
+
+/// Open games (see [`LobbyFilter::Open`]) numbered below `before`, newest first, at most
+/// `limit`. The terms on `finished` and `open_seats` are written as in the index `games_open`
+/// so that SQLite reads that index.
+const OPEN_GAMES: &str = "SELECT id FROM games
+    WHERE finished = 0 AND open_seats > 0 AND id < ?1
+      AND created_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?2)
+    ORDER BY id DESC LIMIT ?3";
+
+/// Playing games numbered below `before`, newest first, at most `limit`; index
+/// `games_playing`.
+const PLAYING_GAMES: &str = "SELECT id FROM games
+    WHERE finished = 0 AND open_seats = 0 AND id < ?1
+    ORDER BY id DESC LIMIT ?2";
+
+/// The places in the lobby's order of the games of `query`'s page, and of one more game if
+/// another page follows.
+fn lobby_places(conn: &Connection, query: &LobbyQuery) -> Result<Vec<LobbyCursor>, StoreError> {
+    let wanted = query.limit.max(1).saturating_add(1);
+    let sql_limit = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    let place = |open| {
+        move |id| LobbyCursor {
+            open,
+            id: GameId(id),
+        }
+    };
+    let mut places = Vec::new();
+    let open_group = matches!(query.filter, LobbyFilter::Open | LobbyFilter::Unfinished);
+    if open_group && query.after.is_none_or(|c| c.open) {
+        let before = query.after.map_or(i64::MAX, |c| c.id.0);
+        let ttl = query.open_seat_ttl.as_secs().min(MAX_OPEN_SEAT_TTL_SECS);
+        let ids = ids(
+            conn,
+            OPEN_GAMES,
+            params![before, format!("-{ttl} seconds"), sql_limit(wanted)],
+        )?;
+        places.extend(ids.into_iter().map(place(true)));
+    }
+    let playing_group = matches!(query.filter, LobbyFilter::Playing | LobbyFilter::Unfinished);
+    if playing_group && places.len() < wanted {
+        // After an open game, every playing game is still to come.
+        let before = match query.after {
+            Some(c) if !c.open => c.id.0,
+            _ => i64::MAX,
+        };
+        let ids = ids(
+            conn,
+            PLAYING_GAMES,
+            params![before, sql_limit(wanted - places.len())],
+        )?;
+        places.extend(ids.into_iter().map(place(false)));
+    }
+    Ok(places)
 }
 
 impl Store for SqliteStore {
-    fn create(&self, record: &GameRecord) -> Result<GameId, StoreError> {
+    fn create(&self, record: &GameRecord, seed_chosen: bool) -> Result<GameId, StoreError> {
         if record.players.is_empty() || record.players.len() > game::MAX_SEATS {
             return Err(StoreError::Invalid(format!(
                 "a game has 1 to {} seats, not {}",
@@ -241,15 +409,19 @@ impl Store for SqliteStore {
                 record.players.len()
             )));
         }
-        let mut conn = self.conn();
+        let open_seats = record.players.iter().filter(|p| *p == HUMAN).count();
+        let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute(
-            "INSERT INTO games (game, version, config, seed) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
                 record.game,
                 record.version,
                 record.config.to_string(),
-                record.seed as i64
+                record.seed as i64,
+                seed_chosen,
+                open_seats as i64,
             ],
         )?;
         let id = GameId(tx.last_insert_rowid());
@@ -270,14 +442,12 @@ impl Store for SqliteStore {
     }
 
     fn load(&self, id: GameId) -> Result<StoredGame, StoreError> {
-        let mut conn = self.conn();
         // One read transaction: the game, its seats and its log as of one moment.
-        let tx = conn.transaction()?;
-        let row = game_row(&tx, id)?;
-        let seats = seats_of(&tx, id)?;
-        let mut actions = Vec::new();
-        let mut client_ids = Vec::new();
-        {
+        let (row, seats, actions, client_ids) = self.read(|tx| {
+            let row = game_row(tx, id)?;
+            let seats = seats_of(tx, id)?;
+            let mut actions = Vec::new();
+            let mut client_ids = Vec::new();
             let mut stmt = tx.prepare_cached(
                 "SELECT idx, text, client_id FROM actions WHERE game_id = ?1 ORDER BY idx",
             )?;
@@ -299,8 +469,8 @@ impl Store for SqliteStore {
                 actions.push(text);
                 client_ids.push(client_id);
             }
-        }
-        tx.finish()?;
+            Ok((row, seats, actions, client_ids))
+        })?;
         let version = u32::try_from(row.version)
             .map_err(|_| StoreError::Corrupt(format!("game {id}: record version")))?;
         Ok(StoredGame {
@@ -321,11 +491,7 @@ impl Store for SqliteStore {
     }
 
     fn summary(&self, id: GameId) -> Result<GameSummary, StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let summary = summary_of(&tx, id)?;
-        tx.finish()?;
-        Ok(summary)
+        self.read(|tx| summary_of(tx, id))
     }
 
     fn append_action(
@@ -335,7 +501,7 @@ impl Store for SqliteStore {
         text: &str,
         client_id: Option<&str>,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn();
+        let mut conn = self.writer();
         // IMMEDIATE takes the write lock first, so the check and the insert see one log.
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         if game_row(&tx, id)?.finished {
@@ -358,7 +524,7 @@ impl Store for SqliteStore {
     }
 
     fn claim_seat(&self, id: GameId, seat: Seat, token_hash: &TokenHash) -> Result<(), StoreError> {
-        let mut conn = self.conn();
+        let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         if game_row(&tx, id)?.finished {
             return Err(StoreError::Finished(id));
@@ -380,6 +546,10 @@ impl Store for SqliteStore {
             "UPDATE seats SET token_hash = ?3 WHERE game_id = ?1 AND seat = ?2",
             params![id.0, seat.0 as i64, token_hash.0.as_slice()],
         )?;
+        tx.execute(
+            "UPDATE games SET open_seats = open_seats - 1 WHERE id = ?1",
+            [id.0],
+        )?;
         tx.commit()?;
         Ok(())
     }
@@ -387,7 +557,7 @@ impl Store for SqliteStore {
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {
         let list: Vec<u8> = winners.iter().map(|s| s.0).collect();
         let text = serde_json::to_string(&list).expect("numbers serialize");
-        let changed = self.conn().execute(
+        let changed = self.writer().execute(
             "UPDATE games SET finished = 1, winners = ?2 WHERE id = ?1",
             params![id.0, text],
         )?;
@@ -398,29 +568,91 @@ impl Store for SqliteStore {
     }
 
     fn list_unfinished(&self) -> Result<Vec<GameSummary>, StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let list = summaries(
-            &tx,
-            "SELECT id FROM games WHERE finished = 0 ORDER BY id",
-            [],
-        )?;
-        tx.finish()?;
-        Ok(list)
+        self.read(|tx| {
+            ids(
+                tx,
+                "SELECT id FROM games WHERE finished = 0 ORDER BY id",
+                [],
+            )?
+            .into_iter()
+            .map(|id| summary_of(tx, GameId(id)))
+            .collect()
+        })
     }
 
-    fn list_open(&self) -> Result<Vec<GameSummary>, StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let list = summaries(
-            &tx,
-            "SELECT g.id FROM games g WHERE g.finished = 0 AND EXISTS (
-                 SELECT 1 FROM seats s
-                 WHERE s.game_id = g.id AND s.player = ?1 AND s.token_hash IS NULL)
-             ORDER BY g.id",
-            [HUMAN],
-        )?;
-        tx.finish()?;
-        Ok(list)
+    fn lobby(&self, query: &LobbyQuery) -> Result<LobbyPage, StoreError> {
+        self.read(|tx| {
+            let mut places = lobby_places(tx, query)?;
+            let limit = query.limit.max(1);
+            // The game after the page's last tells that another page follows.
+            let next = (places.len() > limit).then(|| {
+                places.truncate(limit);
+                places[limit - 1]
+            });
+            let games = places
+                .into_iter()
+                .map(|place| summary_of(tx, place.id))
+                .collect::<Result<_, _>>()?;
+            Ok(LobbyPage { games, next })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SQLite's plan for `sql`, one step a line.
+    fn plan(conn: &Connection, sql: &str, params: impl rusqlite::Params) -> String {
+        let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let rows = stmt.query_map(params, |r| r.get::<_, String>(3)).unwrap();
+        rows.map(Result::unwrap).collect::<Vec<_>>().join("\n")
+    }
+
+    #[test]
+    fn lobby_queries_read_their_index_and_sort_nothing() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        let conn = store.writer();
+        let open = plan(&conn, OPEN_GAMES, params![i64::MAX, "-3600 seconds", 51]);
+        assert_eq!(
+            open,
+            "SEARCH games USING COVERING INDEX games_open (finished=? AND id<?)"
+        );
+        let playing = plan(&conn, PLAYING_GAMES, params![i64::MAX, 51]);
+        assert_eq!(
+            playing,
+            "SEARCH games USING COVERING INDEX games_playing (finished=? AND id<?)"
+        );
+    }
+
+    #[test]
+    fn a_read_that_panics_leaves_the_pool_usable() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open_with_readers(dir.path().join("games.sqlite"), 1).unwrap();
+        let id = store
+            .create(
+                &GameRecord {
+                    version: game::record::RECORD_VERSION,
+                    game: "starrealms".into(),
+                    config: serde_json::json!({}),
+                    seed: 1,
+                    actions: vec![],
+                    players: vec![HUMAN.into(), "random".into()],
+                },
+                false,
+            )
+            .unwrap();
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            store.read(|tx| -> Result<(), StoreError> {
+                game_row(tx, id)?;
+                panic!("a bug in a read");
+            })
+        }));
+        assert!(panicked.is_err());
+        // The one reading connection came back, with no transaction left open on it.
+        store.append_action(id, 0, "play scout", None).unwrap();
+        for _ in 0..3 {
+            assert_eq!(store.summary(id).unwrap().actions, 1);
+        }
     }
 }

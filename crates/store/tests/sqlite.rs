@@ -1,5 +1,5 @@
 //! The SQLite store: the log survives reopening and crashes, refuses gaps and duplicates, keeps
-//! order under concurrent writers; seats and results.
+//! order under concurrent writers; seats and results; the lobby's pages; reads beside writes.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -8,7 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use game::{GameRecord, Seat};
-use store::{GameId, HUMAN, SqliteStore, Store, StoreError, TokenHash};
+use store::{
+    GameId, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, SqliteStore, Store, StoreError,
+    TokenHash,
+};
 
 fn record(players: &[&str]) -> GameRecord {
     GameRecord {
@@ -25,19 +28,39 @@ fn db(dir: &tempfile::TempDir) -> std::path::PathBuf {
     dir.path().join("games.sqlite")
 }
 
+const HOUR: Duration = Duration::from_secs(3600);
+
+fn query(filter: LobbyFilter, limit: usize, after: Option<LobbyCursor>) -> LobbyQuery {
+    LobbyQuery {
+        filter,
+        limit,
+        after,
+        open_seat_ttl: HOUR,
+    }
+}
+
+fn ids(page: &LobbyPage) -> Vec<GameId> {
+    page.games.iter().map(|g| g.id).collect()
+}
+
+/// The games the lobby lists as open, on one page.
+fn open_games(store: &impl Store) -> Vec<GameId> {
+    ids(&store.lobby(&query(LobbyFilter::Open, 1000, None)).unwrap())
+}
+
 #[test]
 fn appends_come_back_after_reopening_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let id;
     {
         let store = SqliteStore::open(db(&dir)).unwrap();
-        id = store.create(&record(&[HUMAN, "heuristic"])).unwrap();
+        id = store.create(&record(&[HUMAN, "heuristic"]), false).unwrap();
         store.append_action(id, 0, "play scout", Some("a")).unwrap();
         store.append_action(id, 1, "play viper", None).unwrap();
         store.append_action(id, 2, "end", Some("b")).unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 1);
+    assert_eq!(store.schema_version().unwrap(), 2);
     let game = store.load(id).unwrap();
     assert_eq!(game.id, id);
     assert_eq!(game.record.actions, ["play scout", "play viper", "end"]);
@@ -56,7 +79,7 @@ fn appends_come_back_after_reopening_the_file() {
 #[test]
 fn a_wrong_index_is_refused_and_changes_nothing() {
     let store = SqliteStore::open(":memory:").unwrap();
-    let id = store.create(&record(&["random", "random"])).unwrap();
+    let id = store.create(&record(&["random", "random"]), false).unwrap();
     store.append_action(id, 0, "a0", None).unwrap();
     store.append_action(id, 1, "a1", None).unwrap();
     for (wrong, actual) in [(0, 2), (1, 2), (3, 2), (usize::MAX >> 1, 2)] {
@@ -79,10 +102,11 @@ fn a_wrong_index_is_refused_and_changes_nothing() {
 #[test]
 fn seats_are_claimed_once_and_only_by_people() {
     let store = SqliteStore::open(":memory:").unwrap();
-    let id = store.create(&record(&[HUMAN, "heuristic", HUMAN])).unwrap();
-    let full = store.create(&record(&["random", "random"])).unwrap();
-    let open: Vec<GameId> = store.list_open().unwrap().iter().map(|g| g.id).collect();
-    assert_eq!(open, [id]);
+    let id = store
+        .create(&record(&[HUMAN, "heuristic", HUMAN]), false)
+        .unwrap();
+    let full = store.create(&record(&["random", "random"]), false).unwrap();
+    assert_eq!(open_games(&store), [id]);
 
     store.claim_seat(id, Seat(0), &TokenHash::of("t0")).unwrap();
     assert!(matches!(
@@ -101,10 +125,10 @@ fn seats_are_claimed_once_and_only_by_people() {
     assert!(game.seats[0].token_hash.unwrap().matches("t0"));
     assert!(!game.seats[0].token_hash.unwrap().matches("t1"));
     assert_eq!(game.seats[2].token_hash, None);
-    assert_eq!(store.list_open().unwrap().len(), 1, "seat p3 is still free");
+    assert_eq!(open_games(&store), [id], "seat p3 is still free");
 
     store.claim_seat(id, Seat(2), &TokenHash::of("t2")).unwrap();
-    assert!(store.list_open().unwrap().is_empty());
+    assert!(open_games(&store).is_empty());
     let summary = store.summary(id).unwrap();
     assert!(summary.seats.iter().all(|s| s.claimed || s.player != HUMAN));
     assert_eq!(
@@ -124,7 +148,7 @@ fn the_token_itself_is_never_stored() {
     let token = "0123456789abcdef-the-secret-token";
     {
         let store = SqliteStore::open(db(&dir)).unwrap();
-        let id = store.create(&record(&[HUMAN, "random"])).unwrap();
+        let id = store.create(&record(&[HUMAN, "random"]), false).unwrap();
         store
             .claim_seat(id, Seat(0), &TokenHash::of(token))
             .unwrap();
@@ -148,8 +172,8 @@ fn the_token_itself_is_never_stored() {
 #[test]
 fn finished_games_keep_their_winners_and_take_no_more_actions() {
     let store = SqliteStore::open(":memory:").unwrap();
-    let a = store.create(&record(&[HUMAN, "random"])).unwrap();
-    let b = store.create(&record(&["random", "random"])).unwrap();
+    let a = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let b = store.create(&record(&["random", "random"]), false).unwrap();
     store.append_action(a, 0, "end", None).unwrap();
     store.finish(a, &[Seat(1)]).unwrap();
     store.finish(b, &[]).unwrap();
@@ -165,7 +189,7 @@ fn finished_games_keep_their_winners_and_take_no_more_actions() {
     assert_eq!(store.summary(b).unwrap().winners, Some(vec![]));
     assert!(store.summary(b).unwrap().finished);
     assert!(store.list_unfinished().unwrap().is_empty());
-    assert!(store.list_open().unwrap().is_empty());
+    assert!(open_games(&store).is_empty());
     assert!(matches!(
         store.finish(GameId(77), &[]),
         Err(StoreError::UnknownGame(_))
@@ -176,11 +200,11 @@ fn finished_games_keep_their_winners_and_take_no_more_actions() {
 fn games_without_seats_are_refused() {
     let store = SqliteStore::open(":memory:").unwrap();
     assert!(matches!(
-        store.create(&record(&[])),
+        store.create(&record(&[]), false),
         Err(StoreError::Invalid(_))
     ));
     assert!(matches!(
-        store.create(&record(&["random"; 7])),
+        store.create(&record(&["random"; 7]), false),
         Err(StoreError::Invalid(_))
     ));
 }
@@ -239,7 +263,7 @@ fn check_race(store: &SqliteStore, id: GameId, per_writer: usize) {
 #[test]
 fn two_threads_appending_at_once_keep_every_action_in_order() {
     let store = Arc::new(SqliteStore::open(":memory:").unwrap());
-    let id = store.create(&record(&["random", "random"])).unwrap();
+    let id = store.create(&record(&["random", "random"]), false).unwrap();
     race([Arc::clone(&store), Arc::clone(&store)], id, 150);
     check_race(&store, id, 150);
 }
@@ -249,9 +273,357 @@ fn two_connections_to_one_file_appending_at_once_keep_every_action_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let a = Arc::new(SqliteStore::open(db(&dir)).unwrap());
     let b = Arc::new(SqliteStore::open(db(&dir)).unwrap());
-    let id = a.create(&record(&["random", "random"])).unwrap();
+    let id = a.create(&record(&["random", "random"]), false).unwrap();
     race([a, b], id, 40);
     check_race(&SqliteStore::open(db(&dir)).unwrap(), id, 40);
+}
+
+// ----- lobby -------------------------------------------------------------------------------------
+
+/// Every page of `filter`, `limit` games at a time, following the cursors as a client would
+/// (through their text form).
+fn walk(store: &SqliteStore, filter: LobbyFilter, limit: usize) -> Vec<(bool, GameId)> {
+    let mut seen = Vec::new();
+    let mut after = None;
+    for _ in 0..100 {
+        let page = store.lobby(&query(filter, limit, after)).unwrap();
+        assert!(page.games.len() <= limit.max(1), "{filter:?} by {limit}");
+        seen.extend(page.games.iter().map(|g| (g.open, g.id)));
+        let Some(next) = page.next else {
+            return seen;
+        };
+        assert_eq!(
+            page.games.len(),
+            limit.max(1),
+            "only the last page is short"
+        );
+        let last = page.games.last().unwrap();
+        assert_eq!((next.open, next.id), (last.open, last.id));
+        after = Some(next.to_string().parse().unwrap());
+    }
+    panic!("{filter:?} by {limit}: no last page");
+}
+
+#[test]
+fn lobby_pages_list_every_game_of_their_group_once_newest_first() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let (mut open, mut playing) = (Vec::new(), Vec::new());
+    for i in 0..25 {
+        let players: &[&str] = match i % 5 {
+            0 | 3 => &[HUMAN, "random"],
+            1 => &["random", "random"],
+            _ => &[HUMAN, HUMAN],
+        };
+        let id = store.create(&record(players), false).unwrap();
+        match i % 5 {
+            // Both seats taken.
+            2 => {
+                store.claim_seat(id, Seat(0), &TokenHash::of("a")).unwrap();
+                store.claim_seat(id, Seat(1), &TokenHash::of("b")).unwrap();
+                playing.push(id);
+            }
+            // Over: listed nowhere.
+            3 => store.finish(id, &[Seat(0)]).unwrap(),
+            // One seat of two taken: still open.
+            4 => {
+                store.claim_seat(id, Seat(1), &TokenHash::of("b")).unwrap();
+                open.push(id);
+            }
+            1 => playing.push(id),
+            _ => open.push(id),
+        }
+    }
+    open.reverse();
+    playing.reverse();
+    let tagged = |ids: &[GameId], group: bool| ids.iter().map(|&id| (group, id)).collect();
+    let open: Vec<(bool, GameId)> = tagged(&open, true);
+    let playing: Vec<(bool, GameId)> = tagged(&playing, false);
+    let unfinished: Vec<(bool, GameId)> = open.iter().chain(&playing).copied().collect();
+    for limit in [0, 1, 4, 7, 10, 100] {
+        assert_eq!(walk(&store, LobbyFilter::Open, limit), open, "by {limit}");
+        assert_eq!(
+            walk(&store, LobbyFilter::Playing, limit),
+            playing,
+            "by {limit}"
+        );
+        assert_eq!(
+            walk(&store, LobbyFilter::Unfinished, limit),
+            unfinished,
+            "by {limit}"
+        );
+    }
+    // A cursor is a place in the one order: after an open game come all the playing ones;
+    // after a playing game, no open one.
+    let after_open = Some(LobbyCursor {
+        open: true,
+        id: open[3].1,
+    });
+    let page = store
+        .lobby(&query(LobbyFilter::Playing, 100, after_open))
+        .unwrap();
+    assert_eq!(page.games.len(), playing.len());
+    let after_playing = Some(LobbyCursor {
+        open: false,
+        id: playing[0].1,
+    });
+    let page = store
+        .lobby(&query(LobbyFilter::Open, 100, after_playing))
+        .unwrap();
+    assert_eq!(
+        page,
+        LobbyPage {
+            games: vec![],
+            next: None
+        }
+    );
+    // A page that stops in the open group says so, and the next one crosses into the other.
+    let page = store
+        .lobby(&query(LobbyFilter::Unfinished, 9, None))
+        .unwrap();
+    let next = page.next.unwrap();
+    assert!(next.open);
+    let page = store
+        .lobby(&query(LobbyFilter::Unfinished, 4, Some(next)))
+        .unwrap();
+    assert_eq!(
+        ids(&page),
+        [open[9].1, playing[0].1, playing[1].1, playing[2].1]
+    );
+    assert_eq!(page.next.unwrap().to_string(), format!("p{}", playing[2].1));
+}
+
+#[test]
+fn a_lobby_page_serializes_its_cursor_as_text() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let a = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let b = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let page = store.lobby(&query(LobbyFilter::Open, 1, None)).unwrap();
+    let json = serde_json::to_value(&page).unwrap();
+    assert_eq!(json["next"], format!("o{b}"));
+    assert_eq!(json["games"][0]["open"], true);
+    assert_eq!(serde_json::from_value::<LobbyPage>(json).unwrap(), page);
+    let after = Some(page.next.unwrap());
+    let page = store.lobby(&query(LobbyFilter::Open, 1, after)).unwrap();
+    assert_eq!(ids(&page), [a]);
+    assert_eq!(
+        serde_json::to_value(&page).unwrap()["next"],
+        serde_json::Value::Null
+    );
+}
+
+#[test]
+fn taking_the_last_free_seat_moves_a_game_from_open_to_playing() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let id = store.create(&record(&[HUMAN, HUMAN]), false).unwrap();
+    let playing =
+        |store: &SqliteStore| ids(&store.lobby(&query(LobbyFilter::Playing, 10, None)).unwrap());
+    assert_eq!((open_games(&store), playing(&store)), (vec![id], vec![]));
+    assert!(store.summary(id).unwrap().open);
+    store.claim_seat(id, Seat(0), &TokenHash::of("a")).unwrap();
+    assert_eq!((open_games(&store), playing(&store)), (vec![id], vec![]));
+    store.claim_seat(id, Seat(1), &TokenHash::of("b")).unwrap();
+    assert_eq!((open_games(&store), playing(&store)), (vec![], vec![id]));
+    assert!(!store.summary(id).unwrap().open);
+    // A refused claim changes no count.
+    assert!(store.claim_seat(id, Seat(1), &TokenHash::of("c")).is_err());
+    assert_eq!(playing(&store), [id]);
+    store.finish(id, &[]).unwrap();
+    assert!(playing(&store).is_empty());
+}
+
+#[test]
+fn an_open_seat_nobody_takes_expires() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let open = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let full = store.create(&record(&["random", "random"]), false).unwrap();
+    let listed = |filter, ttl| {
+        let query = LobbyQuery {
+            open_seat_ttl: ttl,
+            ..query(filter, 10, None)
+        };
+        ids(&store.lobby(&query).unwrap())
+    };
+    for ttl in [Duration::ZERO, Duration::from_millis(900)] {
+        assert!(listed(LobbyFilter::Open, ttl).is_empty(), "{ttl:?}");
+        assert_eq!(listed(LobbyFilter::Playing, ttl), [full], "{ttl:?}");
+        assert_eq!(listed(LobbyFilter::Unfinished, ttl), [full], "{ttl:?}");
+    }
+    assert_eq!(listed(LobbyFilter::Unfinished, Duration::MAX), [open, full]);
+    // Creation times are kept to the second: two seconds are at least one and at most two.
+    let ttl = Duration::from_secs(2);
+    assert_eq!(listed(LobbyFilter::Open, ttl), [open]);
+    std::thread::sleep(Duration::from_millis(2100));
+    assert!(listed(LobbyFilter::Open, ttl).is_empty());
+    assert_eq!(listed(LobbyFilter::Unfinished, ttl), [full]);
+    assert_eq!(listed(LobbyFilter::Unfinished, HOUR), [open, full]);
+    // Still unfinished, for whoever restarts the server.
+    assert_eq!(store.list_unfinished().unwrap().len(), 2);
+}
+
+#[test]
+fn whether_the_seed_was_chosen_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (drawn, chosen);
+    {
+        let store = SqliteStore::open(db(&dir)).unwrap();
+        drawn = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+        chosen = store.create(&record(&[HUMAN, "random"]), true).unwrap();
+    }
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    assert!(!store.summary(drawn).unwrap().seed_chosen);
+    assert!(store.summary(chosen).unwrap().seed_chosen);
+    let page = store.lobby(&query(LobbyFilter::Open, 10, None)).unwrap();
+    let flags: Vec<bool> = page.games.iter().map(|g| g.seed_chosen).collect();
+    assert_eq!(flags, [true, false]);
+    let json = serde_json::to_value(store.summary(chosen).unwrap()).unwrap();
+    assert_eq!(json["seed_chosen"], true);
+}
+
+#[test]
+fn a_database_of_the_first_schema_is_upgraded_with_its_open_seats_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+        conn.execute_batch(include_str!("../migrations/0001_init.sql"))
+            .unwrap();
+        conn.execute_batch(
+            "PRAGMA user_version = 1;
+             INSERT INTO games (id, game, version, config, seed) VALUES
+                 (1, 'starrealms', 1, '{}', 5),
+                 (2, 'starrealms', 1, '{}', 6),
+                 (3, 'starrealms', 1, '{}', 7);
+             UPDATE games SET finished = 1, winners = '[]' WHERE id = 3;
+             INSERT INTO seats (game_id, seat, player, token_hash) VALUES
+                 (1, 0, 'human', NULL),
+                 (1, 1, 'human', zeroblob(32)),
+                 (2, 0, 'human', zeroblob(32)),
+                 (2, 1, 'random', NULL),
+                 (3, 0, 'human', NULL);",
+        )
+        .unwrap();
+    }
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 2);
+    assert_eq!(open_games(&store), [GameId(1)]);
+    let page = store
+        .lobby(&query(LobbyFilter::Unfinished, 10, None))
+        .unwrap();
+    assert_eq!(ids(&page), [GameId(1), GameId(2)]);
+    assert!(page.games.iter().all(|g| !g.seed_chosen));
+    // The counts go on from there.
+    store
+        .claim_seat(GameId(1), Seat(0), &TokenHash::of("t"))
+        .unwrap();
+    assert!(open_games(&store).is_empty());
+    assert!(matches!(
+        store.claim_seat(GameId(3), Seat(0), &TokenHash::of("t")),
+        Err(StoreError::Finished(_))
+    ));
+}
+
+#[test]
+fn reads_do_not_wait_for_a_write_in_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open(db(&dir)).unwrap());
+    let id = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    // Another process's transaction holds the file's write lock...
+    let mut other = rusqlite::Connection::open(db(&dir)).unwrap();
+    let tx = other
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    tx.execute(
+        "INSERT INTO games (game, version, config, seed) VALUES ('starrealms', 1, '{}', 1)",
+        [],
+    )
+    .unwrap();
+    // ... so an append of this store waits for it, holding the store's writing connection.
+    let (appended, append_done) = std::sync::mpsc::channel();
+    let writer = {
+        let store = Arc::clone(&store);
+        std::thread::spawn(move || {
+            let result = store.append_action(id, 0, "play scout", None);
+            appended.send(()).unwrap();
+            result
+        })
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let (read, read_done) = std::sync::mpsc::channel();
+    let reader = {
+        let store = Arc::clone(&store);
+        std::thread::spawn(move || {
+            let page = store
+                .lobby(&query(LobbyFilter::Unfinished, 10, None))
+                .unwrap();
+            let summary = store.summary(id).unwrap();
+            let game = store.load(id).unwrap();
+            read.send(()).unwrap();
+            (ids(&page), summary.actions, game.record.actions.len())
+        })
+    };
+    // The reads come back while the append still waits.
+    read_done
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the reads are done");
+    assert_eq!(reader.join().unwrap(), (vec![id], 0, 0));
+    assert!(append_done.try_recv().is_err(), "the append waits still");
+    tx.commit().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(store.summary(id).unwrap().actions, 1);
+}
+
+/// The lobby's speed with 5,000 unfinished games (half of them open): run with
+/// `cargo test --release -p store --test sqlite -- --ignored --nocapture lobby_speed`.
+#[test]
+#[ignore = "a measurement: slow to set up"]
+fn lobby_speed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let start = Instant::now();
+    for i in 0..5000 {
+        let players: &[&str] = if i % 2 == 0 {
+            &[HUMAN, "random"]
+        } else {
+            &["random", "random"]
+        };
+        let id = store.create(&record(players), i % 3 == 0).unwrap();
+        for a in 0..3 {
+            store.append_action(id, a, "play scout", None).unwrap();
+        }
+    }
+    println!("5,000 games created in {:.1?}", start.elapsed());
+    for filter in [
+        LobbyFilter::Open,
+        LobbyFilter::Playing,
+        LobbyFilter::Unfinished,
+    ] {
+        let mut after = None;
+        let mut pages = 0;
+        let mut games = 0;
+        let start = Instant::now();
+        loop {
+            let page = store.lobby(&query(filter, 50, after)).unwrap();
+            pages += 1;
+            games += page.games.len();
+            match page.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        let elapsed = start.elapsed();
+        let expected = if filter == LobbyFilter::Unfinished {
+            5000
+        } else {
+            2500
+        };
+        assert_eq!(games, expected, "{filter:?}");
+        let bytes = serde_json::to_vec(&store.lobby(&query(filter, 50, None)).unwrap())
+            .unwrap()
+            .len();
+        println!(
+            "{filter:?}: {pages} pages of 50 in {elapsed:.1?}, {:.2?} a page, {bytes} bytes the first",
+            elapsed / pages
+        );
+    }
 }
 
 // ----- crash safety ------------------------------------------------------------------------------
@@ -281,7 +653,7 @@ fn every_append_that_returned_survives_a_kill() {
     let dir = tempfile::tempdir().unwrap();
     let id = SqliteStore::open(db(&dir))
         .unwrap()
-        .create(&record(&["random", "random"]))
+        .create(&record(&["random", "random"]), false)
         .unwrap();
     // The test binary again, running only this test, as the writer.
     let mut child = Command::new(std::env::current_exe().unwrap())

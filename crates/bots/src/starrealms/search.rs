@@ -227,6 +227,10 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         &self.name
     }
 
+    fn stop_when(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.search.stop_when(flag);
+    }
+
     fn choose(&mut self, view: &SeatView<'_, State>, legal: &[Action]) -> Action {
         if let [only] = legal {
             return *only;

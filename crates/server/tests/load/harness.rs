@@ -195,12 +195,21 @@ async fn run_async(config: Config) -> Result<Report, String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("no address: {e}"))?;
-    // The rate limit is meant for people: these clients act as soon as their view comes, far
-    // more than 10 messages a second. (No seat is a bot's; no think delay either way.)
+    // The limits are meant for people, each from their own address: these clients all come
+    // from one address and act as soon as their view comes, far more than 10 messages a second.
+    // Their seeds are chosen so that a run replays. (No seat is a bot's; no think delay.)
     let options = server::Options {
         bot_delay: Duration::ZERO,
         messages_burst: 1_000_000,
         messages_per_second: 1_000_000,
+        address_messages_burst: 1_000_000,
+        address_messages_per_second: 1_000_000,
+        creations_burst: 1_000_000,
+        creations_per_minute: 1_000_000,
+        seats_per_address: 1_000_000,
+        max_connections: 100_000,
+        max_connections_per_address: 100_000,
+        allow_chosen_seeds: true,
         ..server::Options::default()
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

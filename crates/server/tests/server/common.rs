@@ -23,12 +23,19 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// How long any single wait may take before the test fails.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
-/// Options for tests: bots play at once, and so do the bots on the far side of sockets.
+/// Options for tests: bots play at once, and so do the bots on the far side of sockets, from
+/// one address; seeds may be chosen, so that tests can replay what they play.
 pub fn options() -> Options {
     Options {
         bot_delay: Duration::ZERO,
         messages_burst: 1000,
         messages_per_second: 1000,
+        address_messages_burst: 100_000,
+        address_messages_per_second: 100_000,
+        creations_burst: 10_000,
+        seats_per_address: 10_000,
+        max_connections_per_address: 10_000,
+        allow_chosen_seeds: true,
         ..Options::default()
     }
 }

@@ -273,8 +273,8 @@ struct Flaky {
 }
 
 impl Store for Flaky {
-    fn create(&self, record: &game::GameRecord) -> Result<GameId, StoreError> {
-        self.inner.create(record)
+    fn create(&self, record: &game::GameRecord, seed_chosen: bool) -> Result<GameId, StoreError> {
+        self.inner.create(record, seed_chosen)
     }
     fn load(&self, id: GameId) -> Result<store::StoredGame, StoreError> {
         self.inner.load(id)
@@ -304,8 +304,8 @@ impl Store for Flaky {
     fn list_unfinished(&self) -> Result<Vec<store::GameSummary>, StoreError> {
         self.inner.list_unfinished()
     }
-    fn list_open(&self) -> Result<Vec<store::GameSummary>, StoreError> {
-        self.inner.list_open()
+    fn lobby(&self, query: &store::LobbyQuery) -> Result<store::LobbyPage, StoreError> {
+        self.inner.lobby(query)
     }
 }
 

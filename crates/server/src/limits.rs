@@ -1,0 +1,236 @@
+//! What one client may do, shared by all its connections: messages per seat and per address,
+//! games created per address, seats held per address, and live connections per seat.
+//!
+//! Rates are token buckets (`governor`), keyed by seat or by address, so that opening more
+//! connections buys a client nothing.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use game::Seat;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use store::GameId;
+use tokio::sync::oneshot;
+
+use crate::Options;
+
+fn quota(burst: u32, per_minute: u32) -> Quota {
+    let at_least_one = |n: u32| NonZeroU32::new(n.max(1)).expect("at least one");
+    Quota::per_minute(at_least_one(per_minute)).allow_burst(at_least_one(burst))
+}
+
+/// One seat of one game.
+pub(crate) type SeatKey = (GameId, Seat);
+
+/// A seat's live connection: its number, and what tells it to leave.
+type LiveConnection = (u64, oneshot::Sender<()>);
+
+/// The shared limits of every client.
+pub(crate) struct Limiters {
+    seat_messages: DefaultKeyedRateLimiter<SeatKey>,
+    address_messages: DefaultKeyedRateLimiter<IpAddr>,
+    creations: DefaultKeyedRateLimiter<IpAddr>,
+    /// Seats each address joined, pruned of finished games when it joins again.
+    held: Mutex<HashMap<IpAddr, Vec<SeatKey>>>,
+    /// The live connections of each seat, oldest first, each with what tells it to leave.
+    seat_connections: Mutex<HashMap<SeatKey, VecDeque<LiveConnection>>>,
+    next_connection: AtomicU64,
+    connections_per_seat: usize,
+}
+
+impl Limiters {
+    pub(crate) fn new(o: &Options) -> Limiters {
+        Limiters {
+            seat_messages: RateLimiter::keyed(quota(
+                o.messages_burst,
+                o.messages_per_second.saturating_mul(60),
+            )),
+            address_messages: RateLimiter::keyed(quota(
+                o.address_messages_burst,
+                o.address_messages_per_second.saturating_mul(60),
+            )),
+            creations: RateLimiter::keyed(quota(o.creations_burst, o.creations_per_minute)),
+            held: Mutex::new(HashMap::new()),
+            seat_connections: Mutex::new(HashMap::new()),
+            next_connection: AtomicU64::new(0),
+            connections_per_seat: o.connections_per_seat.max(1),
+        }
+    }
+
+    /// Whether a message of this address (and seat) may be read now; it uses the allowance.
+    pub(crate) fn message(&self, address: IpAddr, seat: Option<SeatKey>) -> bool {
+        let seat_ok = seat.is_none_or(|key| self.seat_messages.check_key(&key).is_ok());
+        seat_ok && self.address_messages.check_key(&address).is_ok()
+    }
+
+    /// Whether this address may create a game now; it uses the allowance.
+    pub(crate) fn creation(&self, address: IpAddr) -> bool {
+        self.creations.check_key(&address).is_ok()
+    }
+
+    /// The games in which this address holds seats.
+    pub(crate) fn held_games(&self, address: IpAddr) -> Vec<GameId> {
+        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.get(&address)
+            .map(|seats| seats.iter().map(|(id, _)| *id).collect())
+            .unwrap_or_default()
+    }
+
+    /// Notes that this address takes `seat`, unless it holds `cap` seats already once those of
+    /// the games `finished` says are over are dropped; then returns how many it holds.
+    pub(crate) fn try_hold(
+        &self,
+        address: IpAddr,
+        seat: SeatKey,
+        cap: usize,
+        mut finished: impl FnMut(GameId) -> bool,
+    ) -> Result<(), usize> {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let seats = held.entry(address).or_default();
+        seats.retain(|(id, _)| !finished(*id));
+        if seats.len() >= cap {
+            return Err(seats.len());
+        }
+        seats.push(seat);
+        Ok(())
+    }
+
+    /// Gives back a seat noted by [`Limiters::try_hold`] (the join failed).
+    pub(crate) fn release(&self, address: IpAddr, seat: SeatKey) {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(seats) = held.get_mut(&address) {
+            seats.retain(|s| *s != seat);
+            if seats.is_empty() {
+                held.remove(&address);
+            }
+        }
+    }
+
+    /// Registers a new connection of a seat; beyond the cap, the oldest is told to leave.
+    /// Returns the connection's number (to unregister it) and what tells it to leave.
+    pub(crate) fn connect_seat(&self, seat: SeatKey) -> (u64, oneshot::Receiver<()>) {
+        let id = self.next_connection.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = oneshot::channel();
+        let mut all = self
+            .seat_connections
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let live = all.entry(seat).or_default();
+        live.push_back((id, tx));
+        while live.len() > self.connections_per_seat {
+            if let Some((_, leave)) = live.pop_front() {
+                let _ = leave.send(());
+            }
+        }
+        (id, rx)
+    }
+
+    /// Unregisters a seat's connection.
+    pub(crate) fn disconnect_seat(&self, seat: SeatKey, id: u64) {
+        let mut all = self
+            .seat_connections
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(live) = all.get_mut(&seat) {
+            live.retain(|(c, _)| *c != id);
+            if live.is_empty() {
+                all.remove(&seat);
+            }
+        }
+    }
+
+    /// Forgets the buckets that are full again, so memory follows the active clients only.
+    pub(crate) fn prune(&self) {
+        for limiter in [&self.address_messages, &self.creations] {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        self.seat_messages.retain_recent();
+        self.seat_messages.shrink_to_fit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> Options {
+        Options {
+            messages_burst: 3,
+            messages_per_second: 1,
+            address_messages_burst: 4,
+            address_messages_per_second: 1,
+            creations_burst: 2,
+            creations_per_minute: 1,
+            connections_per_seat: 2,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn a_seat_has_one_allowance_whatever_its_connections() {
+        let l = Limiters::new(&options());
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let seat = (GameId(1), Seat(0));
+        // Three messages from two addresses use the seat's burst of three.
+        assert!(l.message(a, Some(seat)));
+        assert!(l.message(b, Some(seat)));
+        assert!(l.message(a, Some(seat)));
+        assert!(!l.message(b, Some(seat)));
+        // Another seat of the same address still has its own, up to the address's four.
+        let other = (GameId(1), Seat(1));
+        assert!(l.message(a, Some(other)));
+        assert!(l.message(a, Some(other)));
+        assert!(
+            !l.message(a, Some(other)),
+            "the address's burst of four is used"
+        );
+        assert!(l.message(b, None));
+    }
+
+    #[test]
+    fn creations_are_counted_per_address() {
+        let l = Limiters::new(&options());
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        assert!(l.creation(a) && l.creation(a));
+        assert!(!l.creation(a));
+        assert!(l.creation("::1".parse().unwrap()));
+    }
+
+    #[test]
+    fn a_new_connection_past_the_cap_replaces_the_oldest() {
+        let l = Limiters::new(&options());
+        let seat = (GameId(3), Seat(1));
+        let (first, mut leave_first) = l.connect_seat(seat);
+        let (_, mut leave_second) = l.connect_seat(seat);
+        assert!(leave_first.try_recv().is_err(), "two are allowed");
+        let (_, mut leave_third) = l.connect_seat(seat);
+        assert!(
+            leave_first.try_recv().is_ok(),
+            "the oldest is told to leave"
+        );
+        assert!(leave_second.try_recv().is_err() && leave_third.try_recv().is_err());
+        l.disconnect_seat(seat, first);
+        assert_eq!(l.seat_connections.lock().unwrap()[&seat].len(), 2);
+    }
+
+    #[test]
+    fn held_seats_are_capped_and_drop_with_their_games() {
+        let l = Limiters::new(&options());
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let seat = |g: i64| (GameId(g), Seat(0));
+        assert_eq!(l.try_hold(a, seat(1), 2, |_| false), Ok(()));
+        assert_eq!(l.try_hold(a, seat(2), 2, |_| false), Ok(()));
+        assert_eq!(l.try_hold(a, seat(3), 2, |_| false), Err(2));
+        assert_eq!(l.held_games(a), [GameId(1), GameId(2)]);
+        // Game 1 is over: its seat no longer counts.
+        assert_eq!(l.try_hold(a, seat(3), 2, |id| id == GameId(1)), Ok(()));
+        l.release(a, seat(3));
+        assert_eq!(l.held_games(a), [GameId(2)]);
+        assert!(l.held_games("10.0.0.9".parse().unwrap()).is_empty());
+    }
+}

@@ -1,0 +1,227 @@
+//! Taking connections: a cap on connections in all and per client address (beyond it, a clear
+//! refusal and a close), a deadline for each request's head, HTTP/1.1 with WebSocket upgrades,
+//! one task per connection, and a graceful stop.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::Request;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::AsyncWriteExt as _;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+use tower::ServiceExt as _;
+
+use crate::protocol::{ApiError, ErrorCode};
+
+/// How long connections get to finish their request once the server stops.
+const STOP_GRACE: Duration = Duration::from_secs(3);
+
+/// How long a refusal may take to send before the connection is dropped anyway.
+const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
+
+/// Live connections, in all and per address.
+#[derive(Default)]
+struct Counts {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+/// The caps on connections.
+pub(crate) struct Caps {
+    total: usize,
+    per_address: usize,
+    counts: Mutex<Counts>,
+}
+
+/// A connection's place under the caps, given back when the last holder drops it (a WebSocket
+/// keeps its connection's place after the upgrade).
+pub(crate) struct Slot {
+    caps: Arc<Caps>,
+    address: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut counts = self.caps.counts.lock().unwrap_or_else(|e| e.into_inner());
+        counts.total -= 1;
+        if let Some(n) = counts.per_address.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                counts.per_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+impl Caps {
+    pub(crate) fn new(total: usize, per_address: usize) -> Arc<Caps> {
+        Arc::new(Caps {
+            total: total.max(1),
+            per_address: per_address.max(1),
+            counts: Mutex::new(Counts::default()),
+        })
+    }
+
+    /// A place for a new connection from `address`, or why there is none.
+    fn admit(self: &Arc<Self>, address: IpAddr) -> Result<Slot, ApiError> {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if counts.total >= self.total {
+            return Err(ApiError::new(
+                ErrorCode::TooManyConnections,
+                format!(
+                    "the server has as many connections as it takes ({}): try again in a moment",
+                    self.total
+                ),
+            ));
+        }
+        let mine = counts.per_address.entry(address).or_default();
+        if *mine >= self.per_address {
+            return Err(ApiError::new(
+                ErrorCode::TooManyConnections,
+                format!(
+                    "your address has as many connections as it may ({}): close some first",
+                    self.per_address
+                ),
+            ));
+        }
+        *mine += 1;
+        counts.total += 1;
+        Ok(Slot {
+            caps: Arc::clone(self),
+            address,
+        })
+    }
+
+    /// Live connections now.
+    pub(crate) fn live(&self) -> usize {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner()).total
+    }
+}
+
+/// Who a request comes from: what the handlers read of the connection.
+#[derive(Clone)]
+pub(crate) struct Peer {
+    /// The client's address and port as the socket sees them.
+    pub address: SocketAddr,
+    /// The connection's place under the caps.
+    pub slot: Arc<Slot>,
+}
+
+/// How connections are taken.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    /// Longest wait for a request's head (from the connection, or from the previous answer).
+    pub header_timeout: Duration,
+}
+
+/// Serves `router` on `listener` until `shutdown` turns true; then waits a little for open
+/// requests to end (WebSockets end themselves on the same signal).
+pub(crate) async fn serve(
+    listener: TcpListener,
+    router: Router,
+    caps: Arc<Caps>,
+    settings: Settings,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let mut connections = JoinSet::new();
+    let mut failures_said = 0u32;
+    loop {
+        let accepted = tokio::select! {
+            _ = shutdown.wait_for(|stop| *stop) => break,
+            accepted = listener.accept() => accepted,
+        };
+        while connections.try_join_next().is_some() {}
+        let (tcp, address) = match accepted {
+            Ok(pair) => pair,
+            Err(e) => {
+                // Out of file descriptors, most likely: say so (not at every attempt) and let
+                // connections close before trying again, rather than spin.
+                if failures_said < 10 {
+                    failures_said += 1;
+                    eprintln!("cannot accept a connection: {e}");
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // Views go out as soon as they are ready: without TCP_NODELAY, a view pushed to a seat
+        // that did not just act waits for the peer's delayed acknowledgement (40 ms on Linux).
+        let _ = tcp.set_nodelay(true);
+        match caps.admit(address.ip()) {
+            Ok(slot) => {
+                let peer = Peer {
+                    address,
+                    slot: Arc::new(slot),
+                };
+                connections.spawn(connection(
+                    tcp,
+                    peer,
+                    router.clone(),
+                    settings,
+                    shutdown.clone(),
+                ));
+            }
+            Err(refusal) => {
+                connections.spawn(refuse(tcp, refusal));
+            }
+        }
+    }
+    let _ = tokio::time::timeout(STOP_GRACE, async {
+        while connections.join_next().await.is_some() {}
+    })
+    .await;
+    connections.abort_all();
+}
+
+/// Answers a connection over the caps with the error, as JSON, and closes it.
+async fn refuse(mut tcp: TcpStream, refusal: ApiError) {
+    let body = serde_json::to_string(&refusal.message(None)).expect("messages serialize");
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(REFUSAL_PATIENCE, async {
+        let _ = tcp.write_all(answer.as_bytes()).await;
+        let _ = tcp.shutdown().await;
+    })
+    .await;
+}
+
+/// Serves one connection's requests (and its WebSocket, if it upgrades).
+async fn connection(
+    tcp: TcpStream,
+    peer: Peer,
+    router: Router,
+    settings: Settings,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let service = router.map_request(move |mut request: Request<Incoming>| {
+        request.extensions_mut().insert(peer.clone());
+        request
+    });
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(settings.header_timeout);
+    let connection = builder
+        .serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service))
+        .with_upgrades();
+    tokio::pin!(connection);
+    let stopping = tokio::select! {
+        _ = connection.as_mut() => false,
+        stop = shutdown.wait_for(|stop| *stop) => stop.is_ok(),
+    };
+    if stopping {
+        connection.as_mut().graceful_shutdown();
+        let _ = tokio::time::timeout(STOP_GRACE, connection).await;
+    }
+}
