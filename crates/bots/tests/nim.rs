@@ -204,3 +204,29 @@ fn a_fixed_budget_and_seed_give_the_same_search_whatever_the_run() {
         );
     }
 }
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_early() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let state: Nim = game::State::new_game(&vec![4, 6, 7], 0).unwrap();
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut searching = bot(2000, 2, 3);
+    searching.stop_when(Arc::clone(&flag));
+    assert_eq!(
+        searching.search(&state).iterations,
+        2000,
+        "not raised: the whole budget"
+    );
+    flag.store(true, Ordering::Relaxed);
+    let stopped = searching.search(&state);
+    // Each thread stops at its first check, after 16 iterations.
+    assert_eq!(stopped.iterations, 32);
+    // Through the bot trait too: the decision is still a legal move.
+    let mut through_trait: Box<dyn Bot<Nim>> = Box::new(bot(1_000_000, 1, 3));
+    through_trait.stop_when(Arc::clone(&flag));
+    let legal = game::State::legal_actions(&state);
+    let chosen = through_trait.choose(&SeatView::of_state(&state, Seat(0)), &legal);
+    assert!(legal.contains(&chosen));
+}

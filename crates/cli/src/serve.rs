@@ -178,9 +178,24 @@ mod tests {
 
     #[test]
     fn serves_on_the_given_address_and_stops_cleanly() {
+        let output = serve_once("127.0.0.1:0");
+        assert!(!output.contains("Warning"), "{output}");
+    }
+
+    #[test]
+    fn listening_beyond_this_machine_warns_of_plain_http() {
+        let output = serve_once("0.0.0.0:0");
+        let warning = tf(Lang::En, "serve.exposed", &[("addr", &"0.0.0.0")]);
+        let start = warning.split("0.0.0.0").next().unwrap();
+        assert!(output.contains(start), "{output}");
+        assert!(output.contains("TLS"), "{output}");
+    }
+
+    /// Serves on `addr`, fetches the home page, stops; returns what the server printed.
+    fn serve_once(addr: &str) -> String {
         let dir = tempfile::tempdir().unwrap();
         let args = ServeArgs {
-            addr: "127.0.0.1:0".into(),
+            addr: addr.into(),
             db: dir.path().join("games.sqlite"),
             bot_delay_ms: 0,
             web_dir: None,
@@ -227,7 +242,8 @@ mod tests {
             .and_then(|rest| rest.split('/').next())
             .unwrap()
             .to_string();
-        let mut http = std::net::TcpStream::connect(&addr).unwrap();
+        let port = addr.rsplit(':').next().unwrap();
+        let mut http = std::net::TcpStream::connect(format!("127.0.0.1:{port}")).unwrap();
         write!(
             http,
             "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
@@ -245,5 +261,6 @@ mod tests {
             output.ends_with(&format!("{}\n", t(Lang::En, "serve.stopped"))),
             "{output}"
         );
+        output
     }
 }

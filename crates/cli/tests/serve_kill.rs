@@ -37,6 +37,11 @@ struct Server {
 impl Server {
     /// Starts the binary on `db` and reads the address it listens on from its first line.
     fn start(db: &Path) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// The same with more options of `realms serve`.
+    fn start_with(db: &Path, more: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_realms"))
             .args([
                 "--lang",
@@ -49,6 +54,7 @@ impl Server {
             ])
             .arg("--db")
             .arg(db)
+            .args(more)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()
@@ -280,5 +286,53 @@ async fn a_killed_server_keeps_every_acknowledged_action_and_the_game_goes_on() 
             record.actions[*index as usize], line["action"],
             "action {index}"
         );
+    }
+}
+
+/// The soft and hard limits of open files of a process, from `/proc`.
+#[cfg(target_os = "linux")]
+fn open_files_limits(pid: u32) -> (String, String) {
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    (words[3].to_string(), words[4].to_string())
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_server_at_once_even_while_bots_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start_with(&dir.path().join("games.sqlite"), &["--bot-threads", "2"]);
+    let pid = server.child.id();
+    // Every connection takes a file descriptor: the soft limit is raised to the hard one.
+    let (soft, hard) = open_files_limits(pid);
+    assert_eq!(soft, hard, "the soft limit of open files is raised");
+
+    // Two games of bots searching as long as the server lets them (seconds a move here).
+    for _ in 0..2 {
+        let request = json!({"game": "starrealms", "seats": ["ismcts:5000", "ismcts:5000"]});
+        let (status, body) = http(server.addr, "POST", "/api/games", Some(request)).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let term = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let start = Instant::now();
+    loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the server still runs 5 s after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

@@ -331,38 +331,52 @@ pub async fn launch<S: Store>(
     options: Options,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
-    let state = AppState::new(store, options);
-    state.resume_unfinished().await?;
-    let stopping = state.clone();
-    let signal = tokio::spawn(async move {
-        shutdown.await;
-        stopping.begin_shutdown();
-    });
-    let tidying = state.clone();
-    let tidy = tokio::spawn(async move {
-        let every = (tidying.inner.options.idle_game_ttl / 4)
-            .clamp(Duration::from_millis(100), Duration::from_secs(30));
-        let mut ticks = tokio::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            tidying.tidy().await;
-        }
-    });
-    let settings = listen::Settings {
-        header_timeout: state.inner.options.header_timeout,
-    };
-    listen::serve(
-        listener,
-        state.clone().router(),
-        Arc::clone(&state.inner.caps),
-        settings,
-        state.shutdown_signal(),
-    )
-    .await;
-    signal.abort();
-    tidy.abort();
-    state.begin_shutdown();
-    state.stopped().await;
-    Ok(())
+    AppState::new(store, options)
+        .serve(listener, shutdown)
+        .await
+}
+
+impl<S: Store> AppState<S> {
+    /// What [`launch`] does, with a state the caller keeps a handle of (to look at its live
+    /// games and connections).
+    pub async fn serve(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServerError> {
+        let state = self;
+        state.resume_unfinished().await?;
+        let stopping = state.clone();
+        let signal = tokio::spawn(async move {
+            shutdown.await;
+            stopping.begin_shutdown();
+        });
+        let tidying = state.clone();
+        let tidy = tokio::spawn(async move {
+            let every = (tidying.inner.options.idle_game_ttl / 4)
+                .clamp(Duration::from_millis(100), Duration::from_secs(30));
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                tidying.tidy().await;
+            }
+        });
+        let settings = listen::Settings {
+            header_timeout: state.inner.options.header_timeout,
+        };
+        listen::serve(
+            listener,
+            state.clone().router(),
+            Arc::clone(&state.inner.caps),
+            settings,
+            state.shutdown_signal(),
+        )
+        .await;
+        signal.abort();
+        tidy.abort();
+        state.begin_shutdown();
+        state.stopped().await;
+        Ok(())
+    }
 }

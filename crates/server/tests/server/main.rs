@@ -4,6 +4,7 @@
 mod common;
 mod errors;
 mod http;
+mod internet;
 mod play;
 mod privacy;
 mod restart;

@@ -1,0 +1,622 @@
+//! What a server open to the internet withstands: seeds nobody chose, a lobby in pages, caps
+//! on connections, slow and silent clients, idle WebSockets, rate limits per seat, limits per
+//! address, open seats that expire, idle games that leave memory, bounded bots, JSON errors
+//! everywhere, damaged records that say nothing of their contents.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use server::{AppState, Options};
+use store::{SqliteStore, Store as _};
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::TcpStream;
+
+use crate::common::{self, Client, Event, http, http_raw};
+
+/// The test options, with one limit set as a public server sets it.
+fn with(change: impl FnOnce(&mut Options)) -> Options {
+    let mut options = common::options();
+    change(&mut options);
+    options
+}
+
+/// Reads everything until the server closes the connection (or `within` runs out: a panic).
+async fn read_to_close(tcp: &mut TcpStream, within: Duration) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    tokio::time::timeout(within, tcp.read_to_end(&mut bytes))
+        .await
+        .expect("the server closes the connection in time")
+        .ok();
+    bytes
+}
+
+/// The status and JSON body of a raw HTTP answer.
+fn answer(bytes: &[u8]) -> (u16, Value) {
+    let text = String::from_utf8_lossy(bytes);
+    let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+fn two_people() -> Value {
+    json!({"game": "starrealms", "seats": ["human", "human"]})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_several_people_gets_a_seed_nobody_chose() {
+    let options = with(|o| o.allow_chosen_seeds = false);
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+
+    // A chosen seed would let its chooser replay the deal in a private twin and read every hand.
+    let request = json!({"game": "starrealms", "seats": ["human", "human"], "seed": 7});
+    let (status, body) = http(addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("bad_request")));
+    assert!(body["message"].as_str().unwrap().contains("seed"), "{body}");
+    let request =
+        json!({"game": "cosmique", "seats": ["human", "random", "human", "easy"], "seed": 7});
+    let (status, _) = http(addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 400);
+
+    // One person against bots may replay a deal: the game says so.
+    let request = json!({"game": "starrealms", "seats": ["human", "heuristic"], "seed": 7});
+    let (status, practice) = http(addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 201, "{practice}");
+    assert_eq!(practice["seed_chosen"], true);
+
+    // Without a seed, each game gets its own from the operating system.
+    let mut rows = Vec::new();
+    for _ in 0..3 {
+        let (status, game) = http(addr, "POST", "/api/games", Some(two_people())).await;
+        assert_eq!(status, 201);
+        assert_eq!(game["seed_chosen"], false);
+        let mut spectator = Client::connect(addr, &game["id"], None).await;
+        rows.push(spectator.recv().await["observation"]["row"].clone());
+    }
+    assert!(rows[0].is_array(), "{rows:?}");
+    assert!(rows[0] != rows[1] || rows[1] != rows[2], "{rows:?}");
+
+    // The lobby tells which games have a chosen deal.
+    let (_, page) = http(addr, "GET", "/api/games?status=unfinished", None).await;
+    let flags: Vec<(i64, bool)> = page["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["id"].as_i64().unwrap(), g["seed_chosen"] == true))
+        .collect();
+    assert!(
+        flags.contains(&(practice["id"].as_i64().unwrap(), true)),
+        "{page}"
+    );
+    assert_eq!(flags.iter().filter(|(_, chosen)| *chosen).count(), 1);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_comes_in_pages_open_games_first() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let mut open = Vec::new();
+    let mut playing = Vec::new();
+    for i in 0..6 {
+        if i % 2 == 0 {
+            open.push(common::create(addr, two_people()).await);
+        } else {
+            let id = common::create(
+                addr,
+                json!({"game": "starrealms", "seats": ["human", "random"]}),
+            )
+            .await;
+            common::join(addr, id, "p1").await;
+            playing.push(id);
+        }
+    }
+    let mut listed = Vec::new();
+    let mut path = "/api/games?limit=2".to_string();
+    loop {
+        let (status, page) = http(addr, "GET", &path, None).await;
+        assert_eq!(status, 200, "{page}");
+        let games = page["games"].as_array().unwrap();
+        assert!(games.len() <= 2);
+        listed.extend(games.iter().map(|g| g["id"].as_i64().unwrap()));
+        match page["next"].as_str() {
+            Some(cursor) => path = format!("/api/games?limit=2&cursor={cursor}"),
+            None => break,
+        }
+    }
+    // Open games first, then the others, newest first in each group.
+    let expected: Vec<i64> = open
+        .iter()
+        .rev()
+        .chain(playing.iter().rev())
+        .copied()
+        .collect();
+    assert_eq!(listed, expected);
+    let (_, page) = http(addr, "GET", "/api/games?status=playing", None).await;
+    assert_eq!(page["games"].as_array().unwrap().len(), 3);
+    let (_, page) = http(addr, "GET", "/api/games?open=true", None).await;
+    assert_eq!(page["games"][0]["id"], open[2]);
+
+    for bad in [
+        "/api/games?status=finished",
+        "/api/games?cursor=x12",
+        "/api/games?limit=many",
+        "/api/games?colour=red",
+    ] {
+        let (status, body) = http(addr, "GET", bad, None).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (400, Some("bad_request")),
+            "{bad}"
+        );
+        assert!(!body["message"].as_str().unwrap().is_empty());
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_beyond_the_caps_are_refused_in_words() {
+    let options = with(|o| o.max_connections_per_address = 3);
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+    let mut silent = Vec::new();
+    for _ in 0..3 {
+        silent.push(TcpStream::connect(addr).await.unwrap());
+    }
+    // Let the server take the three before the fourth knocks.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut fourth = TcpStream::connect(addr).await.unwrap();
+    let (status, body) = answer(&read_to_close(&mut fourth, common::PATIENCE).await);
+    assert_eq!(status, 503);
+    assert_eq!(body["code"], "too_many_connections");
+    assert!(
+        body["message"].as_str().unwrap().contains("your address"),
+        "{body}"
+    );
+
+    // A place freed is a place taken again.
+    silent.pop();
+    let start = Instant::now();
+    loop {
+        let (status, _, _) = common::get(addr, "/api/texts").await;
+        if status == 200 {
+            break;
+        }
+        assert!(
+            start.elapsed() < common::PATIENCE,
+            "the place is never given back"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.stop().await;
+
+    let options = with(|o| o.max_connections = 2);
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let _a = TcpStream::connect(server.addr).await.unwrap();
+    let _b = TcpStream::connect(server.addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut third = TcpStream::connect(server.addr).await.unwrap();
+    let (status, body) = answer(&read_to_close(&mut third, common::PATIENCE).await);
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (503, Some("too_many_connections"))
+    );
+    assert!(
+        body["message"].as_str().unwrap().contains("the server"),
+        "{body}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_slow_and_oversized_requests_end_quickly() {
+    let options = with(|o| {
+        o.header_timeout = Duration::from_millis(300);
+        o.body_timeout = Duration::from_millis(300);
+    });
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+
+    // A connection that never speaks, and one that stops in the middle of its head.
+    let mut silent = TcpStream::connect(addr).await.unwrap();
+    let mut half = TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let start = Instant::now();
+    read_to_close(&mut silent, Duration::from_secs(5)).await;
+    read_to_close(&mut half, Duration::from_secs(5)).await;
+    assert!(start.elapsed() >= Duration::from_millis(250));
+
+    // A body announced far over the limit is refused at once, without waiting for it.
+    let mut huge = TcpStream::connect(addr).await.unwrap();
+    huge.write_all(
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 100000000\r\n\r\n{",
+    )
+    .await
+    .unwrap();
+    let start = Instant::now();
+    let (status, body) = answer(&read_until_answer(&mut huge).await);
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (413, Some("too_large")),
+        "{body}"
+    );
+    assert!(start.elapsed() < Duration::from_millis(250));
+
+    // A body that stops coming.
+    let mut slow = TcpStream::connect(addr).await.unwrap();
+    slow.write_all(
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 100\r\n\r\n{\"game\":",
+    )
+    .await
+    .unwrap();
+    let (status, body) = answer(&read_until_answer(&mut slow).await);
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (408, Some("timeout")),
+        "{body}"
+    );
+
+    // A body over the limit sent in chunks, with no length announced.
+    let big = format!("{{\"pad\": \"{}\"}}", "x".repeat(20_000));
+    let (status, body) = http_raw(addr, "POST", "/api/games", &big).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (413, Some("too_large")),
+        "{body}"
+    );
+    server.stop().await;
+}
+
+/// Reads one HTTP answer whose body is JSON (the connection may stay open).
+async fn read_until_answer(tcp: &mut TcpStream) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut buffer = [0u8; 4096];
+    tokio::time::timeout(common::PATIENCE, async {
+        loop {
+            let n = tcp.read(&mut buffer).await.unwrap_or(0);
+            bytes.extend_from_slice(&buffer[..n]);
+            let text = String::from_utf8_lossy(&bytes);
+            let complete = text
+                .split_once("\r\n\r\n")
+                .is_some_and(|(_, body)| serde_json::from_str::<Value>(body).is_ok());
+            if n == 0 || complete {
+                return;
+            }
+        }
+    })
+    .await
+    .expect("an answer in time");
+    bytes
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_websockets_are_pinged_and_closed_when_silent() {
+    let options = with(|o| {
+        o.ws_ping_interval = Duration::from_millis(100);
+        o.ws_idle_timeout = Duration::from_millis(400);
+    });
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+    let id = common::create(addr, two_people()).await;
+
+    // A client that answers the pings (as every WebSocket client does while it reads) stays.
+    let mut alive = Client::connect(addr, id, None).await;
+    alive.recv().await;
+    let waited = tokio::time::timeout(Duration::from_millis(1200), alive.event()).await;
+    assert!(
+        waited.is_err(),
+        "nothing but pings for a client that answers them"
+    );
+
+    // A client that opened a WebSocket and went silent is closed with 4408.
+    let mut silent = TcpStream::connect(addr).await.unwrap();
+    let handshake = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    silent.write_all(handshake.as_bytes()).await.unwrap();
+    let start = Instant::now();
+    let bytes = read_to_close(&mut silent, Duration::from_secs(5)).await;
+    assert!(start.elapsed() >= Duration::from_millis(350));
+    assert!(String::from_utf8_lossy(&bytes).starts_with("HTTP/1.1 101"));
+    // A close frame (0x88) with code 4408 (0x1138).
+    assert!(
+        bytes
+            .windows(4)
+            .any(|w| w[0] == 0x88 && w[2..] == [0x11, 0x38]),
+        "no close 4408 in {} bytes",
+        bytes.len()
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_has_one_allowance_and_a_few_connections() {
+    let options = with(|o| {
+        o.messages_burst = 5;
+        o.messages_per_second = 1;
+        o.connections_per_seat = 2;
+    });
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+    let id = common::create(addr, two_people()).await;
+    let token = common::join(addr, id, "p1").await;
+    let mut a = Client::connect(addr, id, Some(&token)).await;
+    let mut b = Client::connect(addr, id, Some(&token)).await;
+    a.recv().await;
+    b.recv().await;
+    // Ten messages over two connections of one seat: its burst of five, and little more.
+    let stale = json!({"type": "act", "client_id": "x", "version": 999, "action": "end"});
+    for client in [&mut a, &mut b] {
+        for _ in 0..5 {
+            client.send(stale.clone()).await;
+        }
+    }
+    let mut limited = 0;
+    for client in [&mut a, &mut b] {
+        for _ in 0..5 {
+            let m = client.recv().await;
+            assert_eq!(m["type"], "error");
+            if m["code"] == "rate_limited" {
+                limited += 1;
+            } else {
+                assert_eq!(m["code"], "stale_version", "{m}");
+                assert_eq!(client.recv().await["type"], "view");
+            }
+        }
+    }
+    assert!((4..=5).contains(&limited), "{limited} of 10 limited");
+
+    // A third connection of the seat replaces the oldest.
+    let mut c = Client::connect(addr, id, Some(&token)).await;
+    c.recv().await;
+    assert!(matches!(a.event().await, Event::Closed(Some(4409))));
+    let quiet = tokio::time::timeout(Duration::from_millis(300), b.event()).await;
+    assert!(quiet.is_err(), "the second connection stays");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creations_and_seats_are_bounded_per_address() {
+    let options = with(|o| {
+        o.creations_burst = 3;
+        o.creations_per_minute = 1;
+        o.seats_per_address = 2;
+    });
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(common::create(addr, two_people()).await);
+    }
+    let (status, body) = http(addr, "POST", "/api/games", Some(two_people())).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (429, Some("rate_limited")),
+        "{body}"
+    );
+
+    common::join(addr, ids[0], "p1").await;
+    common::join(addr, ids[1], "p1").await;
+    let path = format!("/api/games/{}/seats/p1/join", ids[2]);
+    let (status, body) = http(addr, "POST", &path, None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("too_many_seats")),
+        "{body}"
+    );
+    // A refused join leaves the seat free.
+    let (_, summary) = http(addr, "GET", &format!("/api/games/{}", ids[2]), None).await;
+    assert_eq!(summary["seats"][0]["claimed"], false);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_seat_nobody_joins_expires() {
+    let options = with(|o| o.open_seat_ttl = Duration::from_secs(1));
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+    let id = common::create(addr, two_people()).await;
+    common::join(addr, id, "p1").await;
+    let (_, page) = http(addr, "GET", "/api/games?status=open", None).await;
+    assert_eq!(page["games"][0]["id"], id);
+    // Creation times are kept to the second.
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let (status, body) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/seats/p2/join"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (410, Some("seat_expired")),
+        "{body}"
+    );
+    for status in ["open", "unfinished"] {
+        let (_, page) = http(addr, "GET", &format!("/api/games?status={status}"), None).await;
+        assert_eq!(page["games"], json!([]), "{status}");
+    }
+    server.stop().await;
+}
+
+/// A server whose state the test keeps.
+async fn start_state(
+    state: AppState<SqliteStore>,
+) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(state.serve(listener, async move {
+        let _ = stopped.await;
+    }));
+    (addr, stop)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_games_leave_memory_and_come_back_unchanged() {
+    let options = with(|o| o.idle_game_ttl = Duration::from_millis(200));
+    let state = AppState::new(SqliteStore::open(":memory:").unwrap(), options);
+    let (addr, _stop) = start_state(state.clone()).await;
+    let id = common::create(addr, two_people()).await;
+    let tokens = [
+        common::join(addr, id, "p1").await,
+        common::join(addr, id, "p2").await,
+    ];
+    let mut seat = Client::connect(addr, id, Some(&tokens[0])).await;
+    let mut other = Client::connect(addr, id, Some(&tokens[1])).await;
+    let mut view = seat.recv().await;
+    other.recv().await;
+    if view["to_move"] != view["seat"] {
+        std::mem::swap(&mut seat, &mut other);
+        view = seat.received[0].clone();
+    }
+    seat.act("a", 0, common::first_legal(&view).as_str()).await;
+    let before = seat.view_at_least(1).await;
+    drop((seat, other));
+
+    // Nobody is connected and a person is to move: the game leaves memory.
+    let start = Instant::now();
+    while state.live_games().await > 0 {
+        assert!(
+            start.elapsed() < common::PATIENCE,
+            "the idle game stays in memory"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // It comes back from the store as it was.
+    let seat_of = before["seat"].as_str().unwrap();
+    let token = if seat_of == "p1" {
+        &tokens[0]
+    } else {
+        &tokens[1]
+    };
+    let mut back = Client::connect(addr, id, Some(token)).await;
+    let after = back.recv().await;
+    assert_eq!(state.live_games().await, 1);
+    for key in ["version", "to_move", "observation", "legal_actions"] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    // A game of bots nobody watches plays on meanwhile.
+    let bots = common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["random", "random"]}),
+    )
+    .await;
+    let mut watcher = Client::connect(addr, bots, None).await;
+    let last = watcher.until_over().await;
+    assert!(last["version"].as_u64().unwrap() > 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_search_within_the_servers_budget() {
+    let options = with(|o| o.max_bot_iterations = 100);
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let request = json!({"game": "starrealms", "seats": ["human", "ismcts:500"]});
+    let (status, body) = http(server.addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"].as_str().unwrap().contains("at most 100"),
+        "{body}"
+    );
+    let request = json!({"game": "starrealms", "seats": ["human", "ismcts:100"]});
+    let (status, _) = http(server.addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 201);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_is_json_whatever_made_it() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(addr, two_people()).await;
+    let cases = [
+        (
+            "DELETE",
+            "/api/games".to_string(),
+            405,
+            "method_not_allowed",
+        ),
+        ("PUT", format!("/api/games/{id}"), 405, "method_not_allowed"),
+        (
+            "POST",
+            format!("/api/games/{id}/record"),
+            405,
+            "method_not_allowed",
+        ),
+        ("GET", "/api/games?limit=-1".into(), 400, "bad_request"),
+        (
+            "GET",
+            "/api/texts?lang=fr&lang=en".into(),
+            400,
+            "bad_request",
+        ),
+        ("GET", "/api/games/%FF%FE".into(), 400, "bad_request"),
+        ("GET", format!("/api/games/{id}/ws"), 400, "bad_request"),
+        (
+            "GET",
+            format!("/api/games/{id}/ws?token=%FF"),
+            400,
+            "bad_request",
+        ),
+    ];
+    for (method, path, status, code) in cases {
+        let (got, body) = http(addr, method, &path, None).await;
+        assert_eq!(
+            (got, body["code"].as_str()),
+            (status, Some(code)),
+            "{method} {path}: {body}"
+        );
+        assert_eq!(body["type"], "error");
+        assert!(
+            !body["message"].as_str().unwrap().is_empty(),
+            "{method} {path}"
+        );
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_record_tells_nothing_of_itself_and_asks_for_no_retry() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite");
+    let store = SqliteStore::open(&path).unwrap();
+    let mut record = game::GameRecord::new::<cosmique::State>(&Default::default(), 3);
+    record.players = vec![
+        "human".into(),
+        "random".into(),
+        "random".into(),
+        "random".into(),
+    ];
+    let id = store.create(&record, true).unwrap();
+    // An action no game of this deal can play, naming a card.
+    store
+        .append_action(id, 0, "attack left red9 plus2", None)
+        .unwrap();
+    let server = common::start(store, common::options()).await;
+    let mut spectator = Client::connect(server.addr, id.0, None).await;
+    let error = spectator.recv().await;
+    assert_eq!(error["code"], "damaged_game", "{error}");
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        !message.contains("red9") && !message.contains("attack"),
+        "{message}"
+    );
+    assert!(matches!(spectator.event().await, Event::Closed(Some(4500))));
+    let (status, body) = http(
+        server.addr,
+        "POST",
+        &format!("/api/games/{id}/seats/p1/join"),
+        None,
+    )
+    .await;
+    assert_eq!((status, body["code"].as_str()), (500, Some("damaged_game")));
+    server.stop().await;
+}
