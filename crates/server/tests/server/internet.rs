@@ -224,9 +224,16 @@ async fn silent_slow_and_oversized_requests_end_quickly() {
     half.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
         .await
         .unwrap();
+    // And one that keeps its connection alive after an answer, then says nothing more.
+    let mut kept = TcpStream::connect(addr).await.unwrap();
+    kept.write_all(b"GET /api/texts HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
     let start = Instant::now();
     read_to_close(&mut silent, Duration::from_secs(5)).await;
     read_to_close(&mut half, Duration::from_secs(5)).await;
+    let answered = read_to_close(&mut kept, Duration::from_secs(5)).await;
+    assert!(String::from_utf8_lossy(&answered).starts_with("HTTP/1.1 200"));
     assert!(start.elapsed() >= Duration::from_millis(250));
 
     // A body announced far over the limit is refused at once, without waiting for it.
