@@ -49,10 +49,15 @@ pub struct Running {
 
 /// Starts a server on a free port.
 pub async fn start<S: Store>(store: S, options: Options) -> Running {
+    start_state(server::AppState::new(store, options)).await
+}
+
+/// Starts a server whose state the caller keeps a handle of, on a free port.
+pub async fn start_state<S: Store>(state: server::AppState<S>) -> Running {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(server::launch(listener, store, options, async move {
+    let task = tokio::spawn(state.serve(listener, async move {
         let _ = stopped.await;
     }));
     Running {

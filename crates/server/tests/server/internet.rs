@@ -3,7 +3,6 @@
 //! address, open seats that expire, idle games that leave memory, bounded bots, JSON errors
 //! everywhere, damaged records that say nothing of their contents.
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -454,24 +453,12 @@ async fn an_open_seat_nobody_joins_expires() {
     server.stop().await;
 }
 
-/// A server whose state the test keeps.
-async fn start_state(
-    state: AppState<SqliteStore>,
-) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(state.serve(listener, async move {
-        let _ = stopped.await;
-    }));
-    (addr, stop)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_games_leave_memory_and_come_back_unchanged() {
     let options = with(|o| o.idle_game_ttl = Duration::from_millis(200));
     let state = AppState::new(SqliteStore::open(":memory:").unwrap(), options);
-    let (addr, _stop) = start_state(state.clone()).await;
+    let server = common::start_state(state.clone()).await;
+    let addr = server.addr;
     let id = common::create(addr, two_people()).await;
     let tokens = [
         common::join(addr, id, "p1").await,
@@ -520,6 +507,7 @@ async fn idle_games_leave_memory_and_come_back_unchanged() {
     let mut watcher = Client::connect(addr, bots, None).await;
     let last = watcher.until_over().await;
     assert!(last["version"].as_u64().unwrap() > 10);
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
