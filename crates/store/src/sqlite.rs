@@ -3,7 +3,7 @@
 //! read-only ones.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, mpsc};
 use std::time::Duration;
 
 use game::{GameRecord, Seat};
@@ -39,8 +39,43 @@ const MAX_OPEN_SEAT_TTL_SECS: u64 = 10_000_000_000;
 /// share, so its reads go through the writing connection.
 pub struct SqliteStore {
     writer: Mutex<Connection>,
+    /// Appends waiting for the writer: whoever takes it commits them all in one transaction
+    /// (group commit), so that many games appending at once share one sync to disk.
+    appends: Mutex<Vec<Append>>,
     /// `None`: reads use `writer`.
     readers: Option<r2d2::Pool<Readers>>,
+}
+
+/// An action waiting to be appended, and where its result goes.
+struct Append {
+    id: GameId,
+    index: usize,
+    text: String,
+    client_id: Option<String>,
+    done: mpsc::SyncSender<Result<(), StoreError>>,
+}
+
+impl Append {
+    /// Checks and inserts the action inside the writer's transaction.
+    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
+        let id = self.id;
+        if game_row(conn, id)?.finished {
+            return Err(StoreError::Finished(id));
+        }
+        let actual = next_index(conn, id)?;
+        if actual != self.index {
+            return Err(StoreError::WrongIndex {
+                id,
+                expected: self.index,
+                actual,
+            });
+        }
+        conn.execute(
+            "INSERT INTO actions (game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4)",
+            params![id.0, self.index as i64, self.text, self.client_id],
+        )?;
+        Ok(())
+    }
 }
 
 /// Opens the pool's read-only connections to a database file.
@@ -136,6 +171,7 @@ impl SqliteStore {
         };
         let mut store = SqliteStore {
             writer: Mutex::new(conn),
+            appends: Mutex::new(Vec::new()),
             readers: None,
         };
         // Before the readers open: they never see an old schema.
@@ -181,6 +217,43 @@ impl SqliteStore {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Commits `batch` in one transaction: each append checked and inserted on its own (a
+    /// refused one changes nothing and the others go on), then one commit, after which each
+    /// caller hears its own result. If the commit fails, every append of the batch fails.
+    fn commit_appends(conn: &mut Connection, batch: Vec<Append>) {
+        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+        let committed = (|| -> Result<(), StoreError> {
+            let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            for append in &batch {
+                let mut one = tx.savepoint()?;
+                let result = append.apply(&one);
+                if result.is_ok() {
+                    one.commit()?;
+                } else {
+                    one.rollback()?;
+                }
+                results.push(result);
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        match committed {
+            Ok(()) => {
+                for (append, result) in batch.into_iter().zip(results) {
+                    let _ = append.done.send(result);
+                }
+            }
+            Err(e) => {
+                let text = e.to_string();
+                for append in batch {
+                    let _ = append
+                        .done
+                        .send(Err(StoreError::Backend(text.clone().into())));
+                }
+            }
+        }
     }
 
     fn writer(&self) -> MutexGuard<'_, Connection> {
@@ -501,26 +574,30 @@ impl Store for SqliteStore {
         text: &str,
         client_id: Option<&str>,
     ) -> Result<(), StoreError> {
-        let mut conn = self.writer();
-        // IMMEDIATE takes the write lock first, so the check and the insert see one log.
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if game_row(&tx, id)?.finished {
-            return Err(StoreError::Finished(id));
-        }
-        let actual = next_index(&tx, id)?;
-        if actual != expected_index {
-            return Err(StoreError::WrongIndex {
+        let (done, result) = mpsc::sync_channel(1);
+        self.appends
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Append {
                 id,
-                expected: expected_index,
-                actual,
+                index: expected_index,
+                text: text.to_string(),
+                client_id: client_id.map(str::to_string),
+                done,
             });
+        let mut conn = self.writer();
+        // Whoever held the writer before may have committed this append with its own.
+        if let Ok(answer) = result.try_recv() {
+            return answer;
         }
-        tx.execute(
-            "INSERT INTO actions (game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4)",
-            params![id.0, expected_index as i64, text, client_id],
-        )?;
-        tx.commit()?;
-        Ok(())
+        let batch = std::mem::take(&mut *self.appends.lock().unwrap_or_else(|e| e.into_inner()));
+        SqliteStore::commit_appends(&mut conn, batch);
+        drop(conn);
+        result.recv().unwrap_or_else(|_| {
+            Err(StoreError::Backend(
+                "the writer stopped before committing".into(),
+            ))
+        })
     }
 
     fn claim_seat(&self, id: GameId, seat: Seat, token_hash: &TokenHash) -> Result<(), StoreError> {

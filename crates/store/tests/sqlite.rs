@@ -711,3 +711,41 @@ fn every_append_that_returned_survives_a_kill() {
         .append_action(id, actions.len(), "after the crash", None)
         .unwrap();
 }
+
+#[test]
+fn appends_of_many_games_at_once_share_commits_and_keep_their_own_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open(db(&dir)).unwrap());
+    let games: Vec<GameId> = (0..8)
+        .map(|_| store.create(&record(&["random", "random"]), false).unwrap())
+        .collect();
+    let per_game = 40;
+    let threads: Vec<_> = games
+        .iter()
+        .map(|&id| {
+            let store = Arc::clone(&store);
+            std::thread::spawn(move || {
+                for i in 0..per_game {
+                    store
+                        .append_action(id, i, &format!("end {i}"), Some(&format!("c{i}")))
+                        .unwrap();
+                    // A wrong index in the same batches is refused alone.
+                    let wrong = store.append_action(id, i + 5, "end", None);
+                    assert!(
+                        matches!(wrong, Err(StoreError::WrongIndex { .. })),
+                        "{wrong:?}"
+                    );
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    for id in games {
+        let game = store.load(id).unwrap();
+        let expected: Vec<String> = (0..per_game).map(|i| format!("end {i}")).collect();
+        assert_eq!(game.record.actions, expected);
+        assert_eq!(game.client_ids[per_game - 1].as_deref(), Some("c39"));
+    }
+}
