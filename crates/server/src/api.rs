@@ -53,8 +53,29 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
         .route("/", get(file::<S>))
         .route("/{*path}", get(file::<S>))
         .fallback(not_found)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            rate_limit::<S>,
+        ))
         .layer(middleware::from_fn(json_errors))
         .with_state(state)
+}
+
+/// Each client address has an allowance of requests, whatever their route.
+async fn rate_limit<S: Store>(
+    State(app): State<AppState<S>>,
+    client: Client,
+    request: Request,
+    next: Next,
+) -> Response {
+    if !app.inner.limiters.request(client.address) {
+        let message = format!(
+            "too many requests from your address: {} a second at most, wait a little",
+            app.inner.options.requests_per_second
+        );
+        return ApiError::new(ErrorCode::RateLimited, message).into_response();
+    }
+    next.run(request).await
 }
 
 /// Every error answer is the protocol's JSON error, whatever made it: a route taken with

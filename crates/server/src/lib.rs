@@ -63,6 +63,10 @@ pub struct Options {
     pub address_messages_per_second: u32,
     /// Live connections of one seat; a newer one replaces the oldest.
     pub connections_per_seat: usize,
+    /// HTTP requests one client address may make at once (a page load takes about twenty).
+    pub requests_burst: u32,
+    /// HTTP requests one client address may make each second, in the long run.
+    pub requests_per_second: u32,
     /// Games one client address may create at once.
     pub creations_burst: u32,
     /// Games one client address may create each minute, in the long run.
@@ -114,6 +118,8 @@ impl Default for Options {
             address_messages_burst: 60,
             address_messages_per_second: 30,
             connections_per_seat: 3,
+            requests_burst: 120,
+            requests_per_second: 20,
             creations_burst: 10,
             creations_per_minute: 10,
             seats_per_address: 12,

@@ -33,6 +33,7 @@ pub(crate) struct Limiters {
     seat_messages: DefaultKeyedRateLimiter<SeatKey>,
     address_messages: DefaultKeyedRateLimiter<IpAddr>,
     creations: DefaultKeyedRateLimiter<IpAddr>,
+    requests: DefaultKeyedRateLimiter<IpAddr>,
     /// Seats each address joined, pruned of finished games when it joins again.
     held: Mutex<HashMap<IpAddr, Vec<SeatKey>>>,
     /// The live connections of each seat, oldest first, each with what tells it to leave.
@@ -53,6 +54,10 @@ impl Limiters {
                 o.address_messages_per_second.saturating_mul(60),
             )),
             creations: RateLimiter::keyed(quota(o.creations_burst, o.creations_per_minute)),
+            requests: RateLimiter::keyed(quota(
+                o.requests_burst,
+                o.requests_per_second.saturating_mul(60),
+            )),
             held: Mutex::new(HashMap::new()),
             seat_connections: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(0),
@@ -64,6 +69,11 @@ impl Limiters {
     pub(crate) fn message(&self, address: IpAddr, seat: Option<SeatKey>) -> bool {
         let seat_ok = seat.is_none_or(|key| self.seat_messages.check_key(&key).is_ok());
         seat_ok && self.address_messages.check_key(&address).is_ok()
+    }
+
+    /// Whether this address may make an HTTP request now; it uses the allowance.
+    pub(crate) fn request(&self, address: IpAddr) -> bool {
+        self.requests.check_key(&address).is_ok()
     }
 
     /// Whether this address may create a game now; it uses the allowance.
@@ -144,7 +154,7 @@ impl Limiters {
 
     /// Forgets the buckets that are full again, so memory follows the active clients only.
     pub(crate) fn prune(&self) {
-        for limiter in [&self.address_messages, &self.creations] {
+        for limiter in [&self.address_messages, &self.creations, &self.requests] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }

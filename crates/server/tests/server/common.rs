@@ -33,6 +33,8 @@ pub fn options() -> Options {
         address_messages_burst: 100_000,
         address_messages_per_second: 100_000,
         creations_burst: 10_000,
+        requests_burst: 100_000,
+        requests_per_second: 100_000,
         seats_per_address: 10_000,
         max_connections_per_address: 10_000,
         allow_chosen_seeds: true,

@@ -615,3 +615,24 @@ async fn a_damaged_record_tells_nothing_of_itself_and_asks_for_no_retry() {
     assert_eq!((status, body["code"].as_str()), (500, Some("damaged_game")));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_requests_from_one_address_is_refused_in_words() {
+    let options = with(|o| {
+        o.requests_burst = 5;
+        o.requests_per_second = 1;
+    });
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        let (status, body) = http(server.addr, "GET", "/api/games", None).await;
+        if status == 429 {
+            assert_eq!(body["code"], "rate_limited");
+            assert!(body["message"].as_str().unwrap().contains("your address"));
+        }
+        statuses.push(status);
+    }
+    assert_eq!(statuses[..5], [200; 5]);
+    assert!(statuses[6..].iter().all(|s| *s == 429), "{statuses:?}");
+    server.stop().await;
+}
