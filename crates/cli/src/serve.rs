@@ -50,6 +50,13 @@ pub struct ServeArgs {
     /// The largest search budget a game may give a bot (`ismcts:<n>`).
     #[arg(long, default_value_t = server::Options::default().max_bot_iterations, value_name = "N")]
     max_bot_iterations: u32,
+    /// Serve over TLS (`https://`, `wss://`) with this certificate chain, a PEM file (such as
+    /// Let's Encrypt's `fullchain.pem`); with `--tls-key`.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The private key of `--tls-cert`, a PEM file (such as `privkey.pem`).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
     /// Behind a reverse proxy: the header that names the client's address (such as
     /// `X-Forwarded-For`), for the limits per address. Only when the proxy sets it.
     #[arg(long, value_name = "HEADER")]
@@ -123,6 +130,12 @@ async fn serve(
     out: &mut (dyn Write + Send),
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => {
+            Some(server::tls::config(cert, key).map_err(anyhow::Error::msg)?)
+        }
+        _ => None,
+    };
     let db = args.db.display().to_string();
     let store =
         SqliteStore::open(&args.db).with_context(|| format!("cannot open the database {db}"))?;
@@ -137,6 +150,7 @@ async fn serve(
     // Every connection takes a file descriptor: the usual soft limit (1,024) would let a few
     // hundred idle sockets lock everybody out.
     let descriptors = rlimit::increase_nofile_limit(u64::MAX);
+    let scheme = if tls.is_some() { "https" } else { "http" };
     // What the server prints is for the person who started it: a closed output (`| head -1`)
     // must not stop the games.
     let _ = (|| -> std::io::Result<()> {
@@ -146,13 +160,13 @@ async fn serve(
             tf(
                 lang,
                 "serve.listening",
-                &[("url", &format!("http://{addr}/")), ("db", &db)]
+                &[("url", &format!("{scheme}://{addr}/")), ("db", &db)]
             )
         )?;
         if unfinished > 0 {
             writeln!(out, "{}", tf(lang, "serve.resumed", &[("n", &unfinished)]))?;
         }
-        if !addr.ip().is_loopback() {
+        if !addr.ip().is_loopback() && tls.is_none() {
             let text = tf(lang, "serve.exposed", &[("addr", &addr)]);
             writeln!(out, "{text}")?;
         }
@@ -164,7 +178,8 @@ async fn serve(
         writeln!(out, "{}", t(lang, "serve.stop_hint"))?;
         out.flush()
     })();
-    let options = args.options();
+    let mut options = args.options();
+    options.tls = tls;
     server::launch(listener, store, options, stop).await?;
     let _ = writeln!(out, "{}", t(lang, "serve.stopped"));
     Ok(())
@@ -207,6 +222,8 @@ mod tests {
             bot_threads: 1,
             max_bot_iterations: 5000,
             client_address_header: None,
+            tls_cert: None,
+            tls_key: None,
         };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)

@@ -878,3 +878,31 @@ fn a_human_plays_bataille_cosmique_to_the_end_and_replays_it() {
     assert!(fr.contains("Je ne comprends pas `bonjour`"));
     assert!(fr.contains("Prendre votre carte d'orbite"));
 }
+
+#[test]
+fn serve_refuses_tls_files_it_cannot_use_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("fullchain.pem");
+    std::fs::write(&cert, "not a certificate\n").unwrap();
+    let db = dir.path().join("games.sqlite");
+    realms()
+        .args(["serve", "--addr", "127.0.0.1:0", "--tls-cert"])
+        .arg(&cert)
+        .arg("--tls-key")
+        .arg(dir.path().join("privkey.pem"))
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("fullchain.pem")
+                .and(predicate::str::contains("no certificate")),
+        );
+    // One without the other is a usage error.
+    realms()
+        .args(["serve", "--tls-cert"])
+        .arg(&cert)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--tls-key"));
+}

@@ -39,6 +39,7 @@ mod limits;
 mod listen;
 pub mod protocol;
 mod socket;
+pub mod tls;
 mod web;
 
 use actor::GameHandle;
@@ -105,6 +106,8 @@ pub struct Options {
     /// Serve the browser interface from this folder instead of the copy built into the
     /// binary (to work on the interface without rebuilding).
     pub web_dir: Option<std::path::PathBuf>,
+    /// Serve over TLS with these settings ([`tls::config`] reads them from PEM files).
+    pub tls: Option<Arc<rustls::ServerConfig>>,
 }
 
 impl Default for Options {
@@ -137,6 +140,7 @@ impl Default for Options {
             allow_chosen_seeds: false,
             client_address_header: None,
             web_dir: None,
+            tls: None,
         }
     }
 }
@@ -370,6 +374,12 @@ impl<S: Store> AppState<S> {
         });
         let settings = listen::Settings {
             header_timeout: state.inner.options.header_timeout,
+            tls: state
+                .inner
+                .options
+                .tls
+                .clone()
+                .map(tokio_rustls::TlsAcceptor::from),
         };
         listen::serve(
             listener,

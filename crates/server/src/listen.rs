@@ -17,6 +17,7 @@ use tokio::io::AsyncWriteExt as _;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
+use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt as _;
 
 use crate::protocol::{ApiError, ErrorCode};
@@ -116,10 +117,13 @@ pub(crate) struct Peer {
 }
 
 /// How connections are taken.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone)]
 pub(crate) struct Settings {
-    /// Longest wait for a request's head (from the connection, or from the previous answer).
+    /// Longest wait for a request's head (from the connection, or from the previous answer),
+    /// and for the TLS handshake.
     pub header_timeout: Duration,
+    /// Over TLS: the handshake's settings.
+    pub tls: Option<TlsAcceptor>,
 }
 
 /// Serves `router` on `listener` until `shutdown` turns true; then waits a little for open
@@ -165,10 +169,12 @@ pub(crate) async fn serve(
                     tcp,
                     peer,
                     router.clone(),
-                    settings,
+                    settings.clone(),
                     shutdown.clone(),
                 ));
             }
+            // Over TLS, a refusal in plain HTTP would read as noise: the connection just closes.
+            Err(_) if settings.tls.is_some() => drop(tcp),
             Err(refusal) => {
                 connections.spawn(refuse(tcp, refusal));
             }
@@ -196,14 +202,35 @@ async fn refuse(mut tcp: TcpStream, refusal: ApiError) {
     .await;
 }
 
-/// Serves one connection's requests (and its WebSocket, if it upgrades).
+/// Serves one connection's requests (and its WebSocket, if it upgrades), over TLS if the
+/// server speaks it.
 async fn connection(
     tcp: TcpStream,
     peer: Peer,
     router: Router,
     settings: Settings,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) {
+    match &settings.tls {
+        None => serve_io(TokioIo::new(tcp), peer, router, &settings, shutdown).await,
+        Some(acceptor) => {
+            let handshake = tokio::time::timeout(settings.header_timeout, acceptor.accept(tcp));
+            if let Ok(Ok(stream)) = handshake.await {
+                serve_io(TokioIo::new(stream), peer, router, &settings, shutdown).await;
+            }
+        }
+    }
+}
+
+async fn serve_io<I>(
+    io: I,
+    peer: Peer,
+    router: Router,
+    settings: &Settings,
+    mut shutdown: watch::Receiver<bool>,
+) where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
     let service = router.map_request(move |mut request: Request<Incoming>| {
         request.extensions_mut().insert(peer.clone());
         request
@@ -213,7 +240,7 @@ async fn connection(
         .timer(TokioTimer::new())
         .header_read_timeout(settings.header_timeout);
     let connection = builder
-        .serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service))
+        .serve_connection(io, TowerToHyperService::new(service))
         .with_upgrades();
     tokio::pin!(connection);
     let stopping = tokio::select! {

@@ -636,3 +636,95 @@ async fn a_flood_of_requests_from_one_address_is_refused_in_words() {
     assert!(statuses[6..].iter().all(|s| *s == 429), "{statuses:?}");
     server.stop().await;
 }
+
+/// A self-signed certificate for `localhost`, written as PEM files in `dir`.
+fn self_signed(
+    dir: &std::path::Path,
+) -> (rcgen::CertifiedKey<rcgen::KeyPair>, [std::path::PathBuf; 2]) {
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    let cert = dir.join("fullchain.pem");
+    let key = dir.join("privkey.pem");
+    std::fs::write(&cert, made.cert.pem()).unwrap();
+    std::fs::write(&key, made.signing_key.serialize_pem()).unwrap();
+    (made, [cert, key])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_speaks_tls_to_browsers_and_websockets() {
+    use std::sync::Arc;
+
+    let dir = tempfile::tempdir().unwrap();
+    let (made, [cert, key]) = self_signed(dir.path());
+    let tls = server::tls::config(&cert, &key).unwrap();
+    let options = with(|o| o.tls = Some(tls));
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(made.cert.der().clone()).unwrap();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let client = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(client));
+    let name = rustls_pki_types::ServerName::try_from("localhost").unwrap();
+
+    // An HTTPS request creates a game.
+    let tcp = TcpStream::connect(addr).await.unwrap();
+    let mut tls = connector.connect(name.clone(), tcp).await.unwrap();
+    let body = two_people().to_string();
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    tls.write_all(request.as_bytes()).await.unwrap();
+    let mut created = Vec::new();
+    let _ = tokio::time::timeout(common::PATIENCE, tls.read_to_end(&mut created)).await;
+    let (status, game) = answer(&created);
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_i64().unwrap();
+
+    // A WebSocket over TLS (wss://) gets its first view.
+    let tcp = TcpStream::connect(addr).await.unwrap();
+    let mut tls = connector.connect(name.clone(), tcp).await.unwrap();
+    let handshake = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tls.write_all(handshake.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    let mut buffer = [0u8; 8192];
+    while !String::from_utf8_lossy(&bytes).contains("\"type\":\"view\"") {
+        let n = tokio::time::timeout(common::PATIENCE, tls.read(&mut buffer))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(n > 0, "closed before the first view");
+        bytes.extend_from_slice(&buffer[..n]);
+    }
+    assert!(String::from_utf8_lossy(&bytes).starts_with("HTTP/1.1 101"));
+
+    // Plain HTTP to a TLS server gets no answer it could mistake for one.
+    let mut plain = TcpStream::connect(addr).await.unwrap();
+    plain
+        .write_all(b"GET /api/texts HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let answered = read_to_close(&mut plain, common::PATIENCE).await;
+    assert!(!String::from_utf8_lossy(&answered).contains("200 OK"));
+    server.stop().await;
+
+    // Files that are not what they should be are refused in words naming them.
+    let wrong = server::tls::config(&cert, &dir.path().join("missing.pem")).unwrap_err();
+    assert!(wrong.contains("missing.pem"), "{wrong}");
+    let wrong = server::tls::config(&key, &key).unwrap_err();
+    assert!(wrong.contains("no certificate"), "{wrong}");
+    let other = tempfile::tempdir().unwrap();
+    let (_, [_, other_key]) = self_signed(other.path());
+    let wrong = server::tls::config(&cert, &other_key).unwrap_err();
+    assert!(wrong.contains("does not go with"), "{wrong}");
+}
