@@ -1,52 +1,81 @@
 //! The server under load: N Star Realms games at once, both seats of each played by clients
-//! over real WebSockets on loopback, against a server in this process over a temporary SQLite
-//! file. Reports the latency of each action (from sending `act` to receiving the view that
-//! acknowledges it), actions/s and games/s. The code is shared with the `load` test.
+//! over real WebSockets on loopback, against a server over a temporary SQLite file. Reports the
+//! latency of each action (from sending `act` to receiving the view that acknowledges it),
+//! actions/s and games/s, and the figures of the other cases asked for. The code is shared
+//! with the `load` test.
 //!
 //! ```sh
 //! cargo run --release -p server --example load -- --games 500
 //! ```
 //!
 //! Options: `--games N` (100), `--concurrency N` (games at a time; default: all), `--seed N`
-//! (1), `--json`.
+//! (1), `--json`, and beside the games:
+//!
+//! - `--stored-games N`: N unfinished games (two human seats, 0 to 11 actions each) written to
+//!   the store before the server starts, which resumes them all; the lobby lists them.
+//! - `--lobby-pollers N`, `--poll-ms MS` (200): N clients that poll the lobby (`GET /api/games`,
+//!   the first page and every other time the next one) over plain HTTP, each every MS ms.
+//! - `--idle-sockets N`: N spectators' WebSockets, opened before the games start on games
+//!   nobody plays, idle until the games end (they answer the server's pings).
+//! - `--bot-games N`, `--bot NAME` (`ismcts:2000`): N games of two server-side bots, without
+//!   a think delay, kept going while the games are played.
+//!
+//! By default the server runs in this process, and clients and server share every core. To
+//! give each its own core, run the server alone (`--serve ADDR`, with `--stored-games` and
+//! `--seed` if wanted; it serves until Ctrl-C or SIGTERM) and the clients alone against it
+//! (`--addr ADDR` with the other options; it waits until the server answers, since a server
+//! resumes its stored games before it serves):
+//!
+//! ```sh
+//! cargo build --release -p server --example load
+//! taskset -c 0 target/release/examples/load --serve 127.0.0.1:9000 --stored-games 5000 &
+//! taskset -c 1 target/release/examples/load --addr 127.0.0.1:9000 --games 500 \
+//!     --lobby-pollers 4 --idle-sockets 500
+//! kill %1
+//! ```
+//!
+//! Start a new server for each run: the games a run leaves (its bot games go on playing) would
+//! weigh on the next.
 
 #[path = "../tests/load/harness.rs"]
 mod harness;
 
+use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::time::Duration;
 
-const USAGE: &str = "usage: load [--games N] [--concurrency N] [--seed N] [--json]";
+const USAGE: &str = "usage: load [--games N] [--concurrency N] [--seed N] [--json] \
+                     [--stored-games N] [--lobby-pollers N] [--poll-ms MS] [--idle-sockets N] \
+                     [--bot-games N] [--bot NAME] [--addr ADDR]\n       \
+                     load --serve ADDR [--stored-games N] [--seed N]";
+
+/// What the command line asks for.
+enum Mode {
+    /// Run the clients (against a server in this process, or at [`harness::Config::server`]).
+    Load(harness::Config, bool),
+    /// Run only the server, on this address, with this many stored games and this seed.
+    Serve(SocketAddr, usize, u64),
+}
 
 fn main() -> ExitCode {
-    let mut games = 100;
-    let mut concurrency = None;
-    let mut seed = 1;
-    let mut json = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        if arg == "--json" {
-            json = true;
-            continue;
-        }
-        let Some(n) = args.next().and_then(|v| v.parse::<u64>().ok()) else {
-            eprintln!("{USAGE}");
+    let mode = match parse(std::env::args().skip(1)) {
+        Ok(mode) => mode,
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
             return ExitCode::from(2);
-        };
-        match arg.as_str() {
-            "--games" => games = n as usize,
-            "--concurrency" => concurrency = Some(n as usize),
-            "--seed" => seed = n,
-            _ => {
-                eprintln!("{USAGE}");
-                return ExitCode::from(2);
-            }
         }
-    }
-    let config = harness::Config {
-        games,
-        concurrency: concurrency.unwrap_or(games).max(1),
-        seed,
-        progress: true,
+    };
+    let (config, json) = match mode {
+        Mode::Serve(addr, stored_games, seed) => {
+            return match serve(addr, stored_games, seed) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        Mode::Load(config, json) => (config, json),
     };
     let report = match harness::run(&config) {
         Ok(r) => r,
@@ -65,4 +94,109 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+fn parse(mut args: impl Iterator<Item = String>) -> Result<Mode, String> {
+    let mut config = harness::Config {
+        progress: true,
+        ..harness::Config::default()
+    };
+    let mut concurrency = None;
+    let mut json = false;
+    let mut serve = None;
+    // Options that only the clients take, to refuse them with `--serve`.
+    let mut client_options = Vec::new();
+    while let Some(arg) = args.next() {
+        if arg == "--json" {
+            json = true;
+            client_options.push(arg);
+            continue;
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| format!("`{arg}` needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("`{arg}` takes a number, not `{value}`"))
+        };
+        let address = || {
+            value
+                .parse::<SocketAddr>()
+                .map_err(|_| format!("`{arg}` takes an address (127.0.0.1:9000), not `{value}`"))
+        };
+        match arg.as_str() {
+            "--seed" => config.seed = number()?,
+            "--stored-games" => config.stored_games = number()? as usize,
+            "--serve" => serve = Some(address()?),
+            _ => {
+                match arg.as_str() {
+                    "--games" => config.games = number()? as usize,
+                    "--concurrency" => concurrency = Some(number()? as usize),
+                    "--lobby-pollers" => config.lobby_pollers = number()? as usize,
+                    "--poll-ms" => config.poll_interval = Duration::from_millis(number()?),
+                    "--idle-sockets" => config.idle_sockets = number()? as usize,
+                    "--bot-games" => config.bot_games = number()? as usize,
+                    "--bot" => config.bot = value.clone(),
+                    "--addr" => config.server = Some(address()?),
+                    _ => return Err(format!("unknown option `{arg}`")),
+                }
+                client_options.push(arg);
+            }
+        }
+    }
+    if let Some(addr) = serve {
+        if let Some(option) = client_options.first() {
+            return Err(format!("`{option}` is for the clients, not for `--serve`"));
+        }
+        return Ok(Mode::Serve(addr, config.stored_games, config.seed));
+    }
+    if config.server.is_some() && config.stored_games > 0 {
+        return Err("the stored games are the server's: give `--stored-games` to `--serve`".into());
+    }
+    config.concurrency = concurrency.unwrap_or(config.games).max(1);
+    Ok(Mode::Load(config, json))
+}
+
+/// Runs only the server, with the options the clients need, until Ctrl-C or SIGTERM.
+fn serve(addr: SocketAddr, stored_games: usize, seed: u64) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let running = harness::start_server(listener, stored_games, seed, stop_signal()).await?;
+        let stored = &running.stored;
+        if stored.games > 0 {
+            eprintln!(
+                "{} unfinished games ({} actions) written in {:.2} s",
+                stored.games,
+                stored.actions,
+                stored.time.as_secs_f64()
+            );
+        }
+        eprintln!(
+            "serving on {addr}, answering after {:.2} s; Ctrl-C or SIGTERM stops it",
+            running.startup.as_secs_f64()
+        );
+        running.stopped().await
+    })
+}
+
+/// Resolves at Ctrl-C, or at SIGTERM (what `kill` sends).
+async fn stop_signal() {
+    #[cfg(unix)]
+    if let Ok(mut terminate) =
+        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+    {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = terminate.recv() => {}
+        }
+        return;
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

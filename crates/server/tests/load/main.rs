@@ -1,7 +1,10 @@
 //! The load test of `examples/load.rs`, small: twenty games at once, both seats of each played
-//! over real WebSockets, all of them to their end without a single error.
+//! over real WebSockets, all of them to their end without a single error; and a few games beside
+//! every other case of the load (stored games, lobby pollers, idle sockets, bot games).
 
 mod harness;
+
+use std::time::Duration;
 
 use harness::{Config, Report};
 
@@ -9,8 +12,7 @@ fn run(games: usize, concurrency: usize) -> Report {
     harness::run(&Config {
         games,
         concurrency,
-        seed: 1,
-        progress: false,
+        ..Config::default()
     })
     .unwrap()
 }
@@ -25,6 +27,8 @@ fn twenty_games_at_once_end_without_an_error() {
     assert_eq!(report.actions, report.latencies.len());
     assert!(report.actions >= 20 * 50, "{} actions", report.actions);
     assert!(report.latencies.is_sorted());
+    assert_eq!(report.setups.len(), 20);
+    assert!(report.setups.is_sorted());
     let json = report.json();
     assert_eq!(json["errors"], 0);
     assert_eq!(json["actions"], report.actions);
@@ -36,6 +40,55 @@ fn twenty_games_at_once_end_without_an_error() {
     let again = run(20, 10);
     assert_eq!(again.errors, 0, "{}", again.text());
     assert_eq!(again.actions, report.actions);
+}
+
+#[test]
+fn games_end_without_an_error_beside_the_lobby_idle_sockets_and_bots() {
+    let report = harness::run(&Config {
+        games: 5,
+        concurrency: 5,
+        stored_games: 200,
+        lobby_pollers: 2,
+        poll_interval: Duration::from_millis(20),
+        idle_sockets: 20,
+        bot_games: 1,
+        bot: "ismcts:50".into(),
+        ..Config::default()
+    })
+    .unwrap();
+    println!("{}", report.text());
+    assert_eq!(report.errors, 0, "{}", report.text());
+    assert_eq!(report.finished, 5, "{}", report.text());
+    // 0 to 11 actions a stored game.
+    let stored_actions = (0..200).map(|i| i % 12).sum::<usize>();
+    assert_eq!(report.stored.games, 200);
+    assert_eq!(report.stored.actions, stored_actions);
+
+    // Every poller had its pages, full ones: the stored games fill the lobby.
+    let lobby = &report.lobby;
+    assert!(lobby.requests > 0, "{}", report.text());
+    assert_eq!(lobby.requests, lobby.latencies.len());
+    assert!(lobby.latencies.is_sorted());
+    assert!(
+        lobby.listed >= 50 * (lobby.requests / 3),
+        "{}",
+        report.text()
+    );
+
+    assert_eq!(report.idle.opened, 20, "{}", report.text());
+    assert_eq!(report.idle.open_at_end, 20, "{}", report.text());
+
+    assert!(report.bots.started >= 1);
+    assert!(report.bots.actions > 0, "{}", report.text());
+
+    let json = report.json();
+    assert_eq!(json["errors"], 0);
+    assert_eq!(json["stored_games"]["games"], 200);
+    assert_eq!(json["lobby"]["requests"], lobby.requests);
+    assert_eq!(json["idle_sockets"]["open_at_end"], 20);
+    assert_eq!(json["bot_games"]["actions"], report.bots.actions);
+    let ms = &json["lobby"]["latency_ms"];
+    assert!(ms["p50"].as_f64() <= ms["p99"].as_f64() && ms["p99"].as_f64() <= ms["max"].as_f64());
 }
 
 #[test]
