@@ -143,7 +143,7 @@ async fn serve(
         .list_unfinished()
         .with_context(|| format!("cannot read the database {db}"))?
         .len();
-    let listener = tokio::net::TcpListener::bind(&args.addr)
+    let listener = server::bind(&args.addr)
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
     let addr = listener.local_addr()?;

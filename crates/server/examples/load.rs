@@ -165,7 +165,7 @@ fn serve(addr: SocketAddr, stored_games: usize, seed: u64) -> Result<(), String>
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr)
+        let listener = server::bind(&addr.to_string())
             .await
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let running = harness::start_server(listener, stored_games, seed, stop_signal()).await?;

@@ -24,6 +24,7 @@ use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
 use crate::protocol::{ApiError, ErrorCode, LogLine};
+use crate::writer::Appender;
 
 /// Commands waiting for an actor, at most.
 const QUEUE: usize = 64;
@@ -247,6 +248,8 @@ pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + '
 pub(crate) struct Context<S> {
     /// The store.
     pub store: Arc<S>,
+    /// The thread that appends actions to the store.
+    pub appender: Appender,
     /// How long a bot waits before it plays.
     pub bot_delay: Duration,
     /// How long a human seat stays open.
@@ -263,6 +266,7 @@ impl<S> Clone for Context<S> {
     fn clone(&self) -> Self {
         Context {
             store: Arc::clone(&self.store),
+            appender: self.appender.clone(),
             bot_delay: self.bot_delay,
             open_seat_ttl: self.open_seat_ttl,
             shutdown: self.shutdown.clone(),
@@ -272,11 +276,12 @@ impl<S> Clone for Context<S> {
     }
 }
 
-impl<S> Context<S> {
+impl<S: Store> Context<S> {
     /// A context for tests: no delay, one bot at a time.
     #[cfg(test)]
     pub(crate) fn for_tests(store: Arc<S>, shutdown: watch::Receiver<bool>) -> Context<S> {
         Context {
+            appender: Appender::start(Arc::clone(&store)),
             store,
             bot_delay: Duration::ZERO,
             open_seat_ttl: Duration::from_secs(3600),
@@ -605,11 +610,11 @@ impl<G: Served, S: Store> Actor<G, S> {
         client_id: Option<String>,
     ) -> Result<(), StoreError> {
         let text = action.to_string();
-        let (store, id, index) = (Arc::clone(&self.store), self.id, self.version);
-        let (stored_text, stored_id) = (text.clone(), client_id.clone());
-        let appended =
-            blocking(move || store.append_action(id, index, &stored_text, stored_id.as_deref()))
-                .await;
+        let appended = self
+            .context
+            .appender
+            .append(self.id, self.version, text.clone(), client_id.clone())
+            .await;
         if let Err(e) = appended {
             // The store is the truth and this actor may be behind it: end, and let the next
             // request rebuild the game from the store.
@@ -623,7 +628,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             text,
         });
         if let Some(c) = client_id {
-            self.client_ids.insert((seat, c), index);
+            self.client_ids.insert((seat, c), self.version);
         }
         self.version += 1;
         if self.state.is_terminal() {

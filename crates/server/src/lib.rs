@@ -41,6 +41,7 @@ pub mod protocol;
 mod socket;
 pub mod tls;
 mod web;
+mod writer;
 
 use actor::GameHandle;
 pub use games::{CreateGame, GameKind};
@@ -186,8 +187,10 @@ impl<S: Store> AppState<S> {
     /// A server's state over a store; no game is loaded yet.
     pub fn new(store: S, options: Options) -> AppState<S> {
         let shutdown = watch::Sender::new(false);
+        let store = Arc::new(store);
         let context = actor::Context {
-            store: Arc::new(store),
+            appender: writer::Appender::start(Arc::clone(&store)),
+            store,
             bot_delay: options.bot_delay,
             open_seat_ttl: options.open_seat_ttl,
             shutdown: shutdown.subscribe(),
@@ -330,6 +333,38 @@ impl<S: Store> AppState<S> {
             idle_timeout: o.ws_idle_timeout,
         }
     }
+}
+
+/// Connections the kernel holds for the server before it takes them: a burst of clients (a
+/// crowd arriving at once) must not overflow the usual 128, which drops connection attempts
+/// that clients then resend a second later.
+const BACKLOG: u32 = 4096;
+
+/// Listens on `addr` (`HOST:PORT`, port 0 for any free one) with room for a burst of
+/// connections.
+///
+/// # Errors
+/// The address does not resolve, or is taken.
+pub async fn bind(addr: &str) -> std::io::Result<TcpListener> {
+    let mut last = None;
+    for resolved in tokio::net::lookup_host(addr).await? {
+        let socket = if resolved.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        match socket.bind(resolved).and_then(|()| socket.listen(BACKLOG)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{addr} names no address"),
+        )
+    }))
 }
 
 /// Serves `store`'s games on `listener` until `shutdown` resolves: resumes every unfinished

@@ -325,6 +325,19 @@ pub struct LobbyPage {
     pub next: Option<LobbyCursor>,
 }
 
+/// An action to append (see [`Store::append_actions`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewAction<'a> {
+    /// The game.
+    pub id: GameId,
+    /// The index it must get: the number of actions the game's log holds.
+    pub index: usize,
+    /// Its text form.
+    pub text: &'a str,
+    /// The id the client gave it, if any.
+    pub client_id: Option<&'a str>,
+}
+
 /// What can go wrong in a store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -403,6 +416,16 @@ pub trait Store: Send + Sync + 'static {
         text: &str,
         client_id: Option<&str>,
     ) -> Result<(), StoreError>;
+
+    /// Appends several actions, each as [`Store::append_action`] would (a refused one changes
+    /// nothing and does not stop the others), and returns each one's result in order. A store
+    /// may commit them together, so that many games writing at once share one sync to disk.
+    fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
+        actions
+            .iter()
+            .map(|a| self.append_action(a.id, a.index, a.text, a.client_id))
+            .collect()
+    }
 
     /// Gives a free human seat to whoever holds the token of `token_hash`.
     fn claim_seat(&self, id: GameId, seat: Seat, token_hash: &TokenHash) -> Result<(), StoreError>;

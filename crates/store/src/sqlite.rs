@@ -10,8 +10,8 @@ use game::{GameRecord, Seat};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::{
-    GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, SeatSummary,
-    Store, StoreError, StoredGame, StoredSeat, TokenHash,
+    GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, NewAction,
+    SeatSummary, Store, StoreError, StoredGame, StoredSeat, TokenHash,
 };
 
 /// The schema, one migration a step; `PRAGMA user_version` counts those applied. Never edit a
@@ -56,26 +56,35 @@ struct Append {
 }
 
 impl Append {
-    /// Checks and inserts the action inside the writer's transaction.
-    fn apply(&self, conn: &Connection) -> Result<(), StoreError> {
-        let id = self.id;
-        if game_row(conn, id)?.finished {
-            return Err(StoreError::Finished(id));
+    fn as_new(&self) -> NewAction<'_> {
+        NewAction {
+            id: self.id,
+            index: self.index,
+            text: &self.text,
+            client_id: self.client_id.as_deref(),
         }
-        let actual = next_index(conn, id)?;
-        if actual != self.index {
-            return Err(StoreError::WrongIndex {
-                id,
-                expected: self.index,
-                actual,
-            });
-        }
-        conn.execute(
-            "INSERT INTO actions (game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4)",
-            params![id.0, self.index as i64, self.text, self.client_id],
-        )?;
-        Ok(())
     }
+}
+
+/// Checks and inserts an action inside the writer's transaction.
+fn insert_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreError> {
+    let id = action.id;
+    if game_row(conn, id)?.finished {
+        return Err(StoreError::Finished(id));
+    }
+    let actual = next_index(conn, id)?;
+    if actual != action.index {
+        return Err(StoreError::WrongIndex {
+            id,
+            expected: action.index,
+            actual,
+        });
+    }
+    conn.execute(
+        "INSERT INTO actions (game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4)",
+        params![id.0, action.index as i64, action.text, action.client_id],
+    )?;
+    Ok(())
 }
 
 /// Opens the pool's read-only connections to a database file.
@@ -219,16 +228,16 @@ impl SqliteStore {
         Ok(())
     }
 
-    /// Commits `batch` in one transaction: each append checked and inserted on its own (a
-    /// refused one changes nothing and the others go on), then one commit, after which each
-    /// caller hears its own result. If the commit fails, every append of the batch fails.
-    fn commit_appends(conn: &mut Connection, batch: Vec<Append>) {
+    /// Appends `batch` in one transaction: each action checked and inserted on its own (a
+    /// refused one changes nothing and the others go on), then one commit. If the commit
+    /// fails, every action of the batch fails.
+    fn commit_batch(conn: &mut Connection, batch: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
         let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
         let committed = (|| -> Result<(), StoreError> {
             let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            for append in &batch {
+            for action in batch {
                 let mut one = tx.savepoint()?;
-                let result = append.apply(&one);
+                let result = insert_action(&one, action);
                 if result.is_ok() {
                     one.commit()?;
                 } else {
@@ -240,18 +249,13 @@ impl SqliteStore {
             Ok(())
         })();
         match committed {
-            Ok(()) => {
-                for (append, result) in batch.into_iter().zip(results) {
-                    let _ = append.done.send(result);
-                }
-            }
+            Ok(()) => results,
             Err(e) => {
                 let text = e.to_string();
-                for append in batch {
-                    let _ = append
-                        .done
-                        .send(Err(StoreError::Backend(text.clone().into())));
-                }
+                batch
+                    .iter()
+                    .map(|_| Err(StoreError::Backend(text.clone().into())))
+                    .collect()
             }
         }
     }
@@ -591,13 +595,21 @@ impl Store for SqliteStore {
             return answer;
         }
         let batch = std::mem::take(&mut *self.appends.lock().unwrap_or_else(|e| e.into_inner()));
-        SqliteStore::commit_appends(&mut conn, batch);
+        let actions: Vec<NewAction<'_>> = batch.iter().map(Append::as_new).collect();
+        let results = SqliteStore::commit_batch(&mut conn, &actions);
         drop(conn);
+        for (append, result) in batch.iter().zip(results) {
+            let _ = append.done.send(result);
+        }
         result.recv().unwrap_or_else(|_| {
             Err(StoreError::Backend(
                 "the writer stopped before committing".into(),
             ))
         })
+    }
+
+    fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
+        SqliteStore::commit_batch(&mut self.writer(), actions)
     }
 
     fn claim_seat(&self, id: GameId, seat: Seat, token_hash: &TokenHash) -> Result<(), StoreError> {

@@ -749,3 +749,34 @@ fn appends_of_many_games_at_once_share_commits_and_keep_their_own_results() {
         assert_eq!(game.client_ids[per_game - 1].as_deref(), Some("c39"));
     }
 }
+
+#[test]
+fn a_batch_of_appends_keeps_each_result_apart() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let a = store.create(&record(&["random", "random"]), false).unwrap();
+    let b = store.create(&record(&["random", "random"]), false).unwrap();
+    let new = |id, index, text| store::NewAction {
+        id,
+        index,
+        text,
+        client_id: None,
+    };
+    let results = store.append_actions(&[
+        new(a, 0, "play scout"),
+        new(b, 3, "end"),
+        new(a, 1, "end"),
+        new(b, 0, "end"),
+        new(a, 1, "end again"),
+    ]);
+    assert!(results[0].is_ok() && results[2].is_ok() && results[3].is_ok());
+    assert!(matches!(
+        results[1],
+        Err(StoreError::WrongIndex { actual: 0, .. })
+    ));
+    assert!(matches!(
+        results[4],
+        Err(StoreError::WrongIndex { actual: 2, .. })
+    ));
+    assert_eq!(store.load(a).unwrap().record.actions, ["play scout", "end"]);
+    assert_eq!(store.load(b).unwrap().record.actions, ["end"]);
+}

@@ -579,7 +579,7 @@ async fn run_async(config: Config) -> Result<Report, String> {
     let (addr, local) = match config.server {
         Some(addr) => (addr, None),
         None => {
-            let listener = TcpListener::bind("127.0.0.1:0")
+            let listener = server::bind("127.0.0.1:0")
                 .await
                 .map_err(|e| format!("cannot listen: {e}"))?;
             let addr = listener
