@@ -23,7 +23,7 @@ use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
-use crate::protocol::{ApiError, ErrorCode, LogLine};
+use crate::protocol::{ApiError, ErrorCode, LogLine, Written};
 use crate::writer::Appender;
 
 /// Commands waiting for an actor, at most.
@@ -75,7 +75,7 @@ impl Log {
 /// Views of one version of a game, whatever the game.
 pub(crate) trait Views: Send + Sync {
     /// What `viewer` sees (`None`: a spectator), as JSON.
-    fn observation(&self, viewer: Option<Seat>) -> serde_json::Value;
+    fn observation(&self, viewer: Option<Seat>) -> Written;
     /// The legal actions in text form.
     fn legal_texts(&self) -> Vec<String>;
     /// Who must decide.
@@ -89,12 +89,12 @@ pub(crate) trait Views: Send + Sync {
 struct Frozen<G>(G);
 
 impl<G: Served> Views for Frozen<G> {
-    fn observation(&self, viewer: Option<Seat>) -> serde_json::Value {
+    fn observation(&self, viewer: Option<Seat>) -> Written {
         let view = match viewer {
             Some(seat) => self.0.observation(seat),
             None => self.0.public_view(),
         };
-        serde_json::to_value(view).expect("observations serialize")
+        Written::of(&view)
     }
     fn legal_texts(&self) -> Vec<String> {
         self.0

@@ -57,7 +57,7 @@ pub enum ServerMessage {
         /// Once over: the winning seats (empty after a draw).
         winners: Option<Vec<Seat>>,
         /// This seat's observation (a spectator's: the public one).
-        observation: serde_json::Value,
+        observation: Written,
         /// The legal actions in text form, sorted: only for the seat to move, empty otherwise.
         legal_actions: Vec<String>,
         /// The actions this connection has not been sent yet, oldest first: the whole log in
@@ -77,6 +77,30 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         client_id: Option<String>,
     },
+}
+
+/// A JSON value written once and sent as it is: an observation goes out as the engine
+/// serializes it, without a tree of values in between.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Written(Box<serde_json::value::RawValue>);
+
+impl Written {
+    /// `value`, written as JSON.
+    pub fn of(value: &impl Serialize) -> Written {
+        Written(serde_json::value::to_raw_value(value).expect("observations serialize"))
+    }
+
+    /// The JSON text.
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl PartialEq for Written {
+    fn eq(&self, other: &Written) -> bool {
+        self.get() == other.get()
+    }
 }
 
 /// Why a request or a message was refused.

@@ -69,8 +69,14 @@ impl Append {
 /// Checks and inserts an action inside the writer's transaction.
 fn insert_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreError> {
     let id = action.id;
-    if game_row(conn, id)?.finished {
-        return Err(StoreError::Finished(id));
+    let finished: Option<bool> = conn
+        .prepare_cached("SELECT finished FROM games WHERE id = ?1")?
+        .query_row([id.0], |r| r.get(0))
+        .optional()?;
+    match finished {
+        None => return Err(StoreError::UnknownGame(id)),
+        Some(true) => return Err(StoreError::Finished(id)),
+        Some(false) => {}
     }
     let actual = next_index(conn, id)?;
     if actual != action.index {
@@ -80,10 +86,15 @@ fn insert_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreE
             actual,
         });
     }
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO actions (game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4)",
-        params![id.0, action.index as i64, action.text, action.client_id],
-    )?;
+    )?
+    .execute(params![
+        id.0,
+        action.index as i64,
+        action.text,
+        action.client_id
+    ])?;
     Ok(())
 }
 
@@ -234,16 +245,11 @@ impl SqliteStore {
     fn commit_batch(conn: &mut Connection, batch: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
         let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
         let committed = (|| -> Result<(), StoreError> {
-            let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            // No savepoint is needed: the checks only read, and the insert is one statement,
+            // which SQLite applies whole or not at all.
             for action in batch {
-                let mut one = tx.savepoint()?;
-                let result = insert_action(&one, action);
-                if result.is_ok() {
-                    one.commit()?;
-                } else {
-                    one.rollback()?;
-                }
-                results.push(result);
+                results.push(insert_action(&tx, action));
             }
             tx.commit()?;
             Ok(())
