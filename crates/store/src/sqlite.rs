@@ -244,16 +244,22 @@ impl SqliteStore {
     /// fails, every action of the batch fails.
     fn commit_batch(conn: &mut Connection, batch: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
         let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+        // The transaction's statements are cached, like the others: preparing BEGIN and
+        // COMMIT again for each batch costs as much as the checks.
         let committed = (|| -> Result<(), StoreError> {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
             // No savepoint is needed: the checks only read, and the insert is one statement,
             // which SQLite applies whole or not at all.
             for action in batch {
-                results.push(insert_action(&tx, action));
+                results.push(insert_action(conn, action));
             }
-            tx.commit()?;
+            conn.prepare_cached("COMMIT")?.execute([])?;
             Ok(())
         })();
+        if committed.is_err() && !conn.is_autocommit() {
+            // Nothing of a batch that failed to commit stays.
+            let _ = conn.execute_batch("ROLLBACK");
+        }
         match committed {
             Ok(()) => results,
             Err(e) => {
