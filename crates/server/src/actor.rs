@@ -292,14 +292,18 @@ impl<S: Store> Context<S> {
     }
 }
 
-/// Rebuilds a stored game by replaying its record and starts its actor.
-pub(crate) fn start<S: Store>(
+/// An actor ready to run: nothing happens until it is spawned.
+pub(crate) type Ready = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
+/// Rebuilds a stored game by replaying its record, and returns its handle and its actor, to be
+/// spawned by the caller (or dropped, if another actor of the game won the race).
+pub(crate) fn prepare<S: Store>(
     stored: StoredGame,
     context: Context<S>,
-) -> Result<(GameHandle, JoinHandle<()>), String> {
+) -> Result<(GameHandle, Ready), String> {
     match GameKind::of_record(&stored.record.game) {
-        Some(GameKind::Starrealms) => Actor::<starrealms::State, S>::start(stored, context),
-        Some(GameKind::Cosmique) => Actor::<cosmique::State, S>::start(stored, context),
+        Some(GameKind::Starrealms) => Actor::<starrealms::State, S>::prepare(stored, context),
+        Some(GameKind::Cosmique) => Actor::<cosmique::State, S>::prepare(stored, context),
         None => Err(format!("unknown game `{}`", stored.record.game)),
     }
 }
@@ -328,10 +332,7 @@ struct Actor<G: Served, S: Store> {
 }
 
 impl<G: Served, S: Store> Actor<G, S> {
-    fn start(
-        stored: StoredGame,
-        context: Context<S>,
-    ) -> Result<(GameHandle, JoinHandle<()>), String> {
+    fn prepare(stored: StoredGame, context: Context<S>) -> Result<(GameHandle, Ready), String> {
         let record = &stored.record;
         let mut state: G = record.initial_state().map_err(|e| e.to_string())?;
         if stored.seats.len() != state.num_seats() {
@@ -395,8 +396,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             failed: false,
         };
         let finished = stored.winners.is_some();
-        let task = tokio::spawn(actor.run(rx, shutdown, finished));
-        Ok((handle, task))
+        Ok((handle, Box::pin(actor.run(rx, shutdown, finished))))
     }
 
     async fn run(

@@ -240,12 +240,14 @@ impl<S: Store> AppState<S> {
     }
 
     /// The live game `id`, loaded from the store and started if needed.
+    ///
+    /// The list of live games is locked only to look and to insert: loading and replaying a
+    /// game happen outside it, so that a crowd arriving at once is not served one by one. If
+    /// two requests load the same game at once, the first to insert wins and the other's
+    /// actor, never started, is dropped.
     pub(crate) async fn game(&self, id: GameId) -> Result<GameHandle, ApiError> {
-        let mut games = self.inner.games.lock().await;
-        if let Some(handle) = games.get(&id)
-            && handle.is_alive()
-        {
-            return Ok(handle.clone());
+        if let Some(handle) = self.live(id).await {
+            return Ok(handle);
         }
         if *self.inner.shutdown.borrow() {
             return Err(ApiError::new(
@@ -253,9 +255,13 @@ impl<S: Store> AppState<S> {
                 "the server is shutting down",
             ));
         }
-        let store = Arc::clone(&self.inner.context.store);
-        let stored = actor::blocking(move || store.load(id)).await?;
-        let (handle, task) = actor::start(stored, self.inner.context.clone()).map_err(|e| {
+        let context = self.inner.context.clone();
+        let prepared = actor::blocking(move || {
+            let stored = context.store.load(id)?;
+            Ok::<_, StoreError>(actor::prepare(stored, context))
+        })
+        .await?;
+        let (handle, ready) = prepared.map_err(|e| {
             // The details (which action, which card) stay in the server's log: a face-down
             // card's name must not reach a spectator.
             eprintln!("game {id} cannot be rebuilt: {e}");
@@ -264,13 +270,31 @@ impl<S: Store> AppState<S> {
                 format!("game {id} is damaged: its stored record no longer replays"),
             )
         })?;
+        let mut games = self.inner.games.lock().await;
+        if let Some(live) = games.get(&id)
+            && live.is_alive()
+        {
+            return Ok(live.clone());
+        }
+        if *self.inner.shutdown.borrow() {
+            return Err(ApiError::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            ));
+        }
         self.inner
             .actors
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(task);
+            .push(tokio::spawn(ready));
         games.insert(id, handle.clone());
         Ok(handle)
+    }
+
+    /// The live game `id`, if it is in memory.
+    async fn live(&self, id: GameId) -> Option<GameHandle> {
+        let games = self.inner.games.lock().await;
+        games.get(&id).filter(|h| h.is_alive()).cloned()
     }
 
     /// Connections open now (WebSockets included).

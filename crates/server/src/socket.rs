@@ -326,7 +326,8 @@ mod tests {
         let stored = store.load(id).unwrap();
         let (_stop, shutdown) = watch::channel(false);
         let context = crate::actor::Context::for_tests(store, shutdown.clone());
-        let (handle, _task) = crate::actor::start(stored, context).unwrap();
+        let (handle, actor) = crate::actor::prepare(stored, context).unwrap();
+        tokio::spawn(actor);
 
         let script = [
             "{\"type\": \"act\", \"client_id\": \"a\", \"version\": 0, \"action\": \"end\"}",
