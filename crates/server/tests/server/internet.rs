@@ -20,6 +20,11 @@ fn with(change: impl FnOnce(&mut Options)) -> Options {
     options
 }
 
+/// A server over a store in memory, with the test options changed by `change`.
+async fn started(change: impl FnOnce(&mut Options)) -> common::Running {
+    common::start(SqliteStore::open(":memory:").unwrap(), with(change)).await
+}
+
 /// Reads everything until the server closes the connection (or `within` runs out: a panic).
 async fn read_to_close(tcp: &mut TcpStream, within: Duration) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -44,8 +49,7 @@ fn two_people() -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_of_several_people_gets_a_seed_nobody_chose() {
-    let options = with(|o| o.allow_chosen_seeds = false);
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let server = started(|o| o.allow_chosen_seeds = false).await;
     let addr = server.addr;
 
     // A chosen seed would let its chooser replay the deal in a private twin and read every hand.
@@ -156,8 +160,7 @@ async fn the_lobby_comes_in_pages_open_games_first() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_beyond_the_caps_are_refused_in_words() {
-    let options = with(|o| o.max_connections_per_address = 3);
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let server = started(|o| o.max_connections_per_address = 3).await;
     let addr = server.addr;
     let mut silent = Vec::new();
     for _ in 0..3 {
@@ -190,8 +193,7 @@ async fn connections_beyond_the_caps_are_refused_in_words() {
     }
     server.stop().await;
 
-    let options = with(|o| o.max_connections = 2);
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let server = started(|o| o.max_connections = 2).await;
     let _a = TcpStream::connect(server.addr).await.unwrap();
     let _b = TcpStream::connect(server.addr).await.unwrap();
     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -210,11 +212,11 @@ async fn connections_beyond_the_caps_are_refused_in_words() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_slow_and_oversized_requests_end_quickly() {
-    let options = with(|o| {
+    let server = started(|o| {
         o.header_timeout = Duration::from_millis(300);
         o.body_timeout = Duration::from_millis(300);
-    });
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    })
+    .await;
     let addr = server.addr;
 
     // A connection that never speaks, and one that stops in the middle of its head.
@@ -302,11 +304,11 @@ async fn read_until_answer(tcp: &mut TcpStream) -> Vec<u8> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_websockets_are_pinged_and_closed_when_silent() {
-    let options = with(|o| {
+    let server = started(|o| {
         o.ws_ping_interval = Duration::from_millis(100);
         o.ws_idle_timeout = Duration::from_millis(400);
-    });
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    })
+    .await;
     let addr = server.addr;
     let id = common::create(addr, two_people()).await;
 
@@ -344,12 +346,12 @@ async fn idle_websockets_are_pinged_and_closed_when_silent() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_has_one_allowance_and_a_few_connections() {
-    let options = with(|o| {
+    let server = started(|o| {
         o.messages_burst = 5;
         o.messages_per_second = 1;
         o.connections_per_seat = 2;
-    });
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    })
+    .await;
     let addr = server.addr;
     let id = common::create(addr, two_people()).await;
     let token = common::join(addr, id, "p1").await;
@@ -390,12 +392,12 @@ async fn a_seat_has_one_allowance_and_a_few_connections() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn creations_and_seats_are_bounded_per_address() {
-    let options = with(|o| {
+    let server = started(|o| {
         o.creations_burst = 3;
         o.creations_per_minute = 1;
         o.seats_per_address = 2;
-    });
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    })
+    .await;
     let addr = server.addr;
     let mut ids = Vec::new();
     for _ in 0..3 {
@@ -425,8 +427,7 @@ async fn creations_and_seats_are_bounded_per_address() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_seat_nobody_joins_expires() {
-    let options = with(|o| o.open_seat_ttl = Duration::from_secs(1));
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let server = started(|o| o.open_seat_ttl = Duration::from_secs(1)).await;
     let addr = server.addr;
     let id = common::create(addr, two_people()).await;
     common::join(addr, id, "p1").await;
@@ -512,8 +513,7 @@ async fn idle_games_leave_memory_and_come_back_unchanged() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_search_within_the_servers_budget() {
-    let options = with(|o| o.max_bot_iterations = 100);
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let server = started(|o| o.max_bot_iterations = 100).await;
     let request = json!({"game": "starrealms", "seats": ["human", "ismcts:500"]});
     let (status, body) = http(server.addr, "POST", "/api/games", Some(request)).await;
     assert_eq!(status, 400);
@@ -618,11 +618,11 @@ async fn a_damaged_record_tells_nothing_of_itself_and_asks_for_no_retry() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_requests_from_one_address_is_refused_in_words() {
-    let options = with(|o| {
+    let server = started(|o| {
         o.requests_burst = 5;
         o.requests_per_second = 1;
-    });
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    })
+    .await;
     let mut statuses = Vec::new();
     for _ in 0..8 {
         let (status, body) = http(server.addr, "GET", "/api/games", None).await;
@@ -656,8 +656,7 @@ async fn the_server_speaks_tls_to_browsers_and_websockets() {
     let dir = tempfile::tempdir().unwrap();
     let (made, [cert, key]) = self_signed(dir.path());
     let tls = server::tls::config(&cert, &key).unwrap();
-    let options = with(|o| o.tls = Some(tls));
-    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let server = started(|o| o.tls = Some(tls)).await;
     let addr = server.addr;
 
     let mut roots = rustls::RootCertStore::empty();
