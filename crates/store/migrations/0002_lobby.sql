@@ -14,9 +14,10 @@ UPDATE games SET open_seats = (
     WHERE s.game_id = games.id AND s.player = 'human' AND s.token_hash IS NULL
 );
 
--- Each lobby group, newest first, holding only unfinished games. Both cover their query (the
--- open one carries created_at and open_seats so that expired games are skipped without
--- reading the table), which is also what makes SQLite prefer them to games_by_finished.
-CREATE INDEX games_open ON games (finished, id, created_at, open_seats)
-    WHERE finished = 0 AND open_seats > 0;
-CREATE INDEX games_playing ON games (finished, id) WHERE finished = 0 AND open_seats = 0;
+-- Whether a game still has a seat to take, and one index for both lobby groups, newest first
+-- (created_at is there so that expired games are skipped on the index). Not partial indexes: with one, SQLite compares the bound values of every
+-- query on `games` with the index's condition and prepares the statement again whenever they
+-- change, which costs more than the appends themselves.
+ALTER TABLE games ADD COLUMN has_open_seats INTEGER
+    GENERATED ALWAYS AS (open_seats > 0) VIRTUAL;
+CREATE INDEX games_lobby ON games (finished, has_open_seats, id, created_at);
