@@ -5,12 +5,14 @@
 
 import { socketUrl, freshClientId } from "./api.js";
 
-const FATAL = new Set([4401, 4404]);
+// 4401 a bad token, 4404 an unknown game, 4409 a newer connection of the seat took over (in
+// another window: reconnecting would push that one out in turn), 4500 a damaged game.
+const FATAL = new Set([4401, 4404, 4409, 4500]);
 
 export class Connection {
   /**
    * `handlers`: `view(message)`, `error(message)` (a protocol error), `fatal(code)` (closed
-   * for good: 4401 or 4404), `status(online)` (the socket opened or closed).
+   * for good: 4401, 4404, 4409 or 4500), `status(online)` (the socket opened or closed).
    */
   constructor(gameId, seat, token, handlers) {
     this.gameId = gameId;

@@ -142,6 +142,14 @@ export class GamePage {
       this.showFatal(t("web.error.unknown_game", { id: this.id }));
       return;
     }
+    if (code === 4500) {
+      this.showFatal(t("web.error.damaged_game"));
+      return;
+    }
+    if (code === 4409) {
+      this.showFatal(t("web.error.replaced"));
+      return;
+    }
     this.seats = this.seats.filter((s) => s !== key);
     toast(t("web.error.bad_token"));
     if (this.connections.size === 0) {
@@ -155,6 +163,8 @@ export class GamePage {
   showFatal(message, offerWatch) {
     this.fatal = message;
     for (const c of this.connections.values()) c.close();
+    // Stopped for good: nothing is being retried, so the "reconnecting" badge goes.
+    setOnline(true);
     fill(this.root, h("section", { class: "panel error-panel" },
       h("h2", null, message),
       offerWatch ? h("p", null, h("a", { href: "#/watch/" + this.id }, t("web.game.watch_instead"))) : null,

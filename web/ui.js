@@ -15,6 +15,10 @@ const ERRORS = {
   internal: "web.error.internal",
   shutting_down: "web.error.shutting_down",
   not_a_seat: "web.error.not_a_seat",
+  too_many_seats: "web.error.too_many_seats",
+  seat_expired: "web.error.seat_expired",
+  too_many_connections: "web.error.too_many_connections",
+  damaged_game: "web.error.damaged_game",
 };
 
 /** A server error in words: ours when we have them, else the server's (English) message. */
