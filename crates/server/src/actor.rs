@@ -124,6 +124,28 @@ pub(crate) struct Snapshot {
     pub at: Instant,
 }
 
+impl Snapshot {
+    /// The version `version` of a game in `state`, published now.
+    fn of<G: Served>(
+        state: &G,
+        seats: &[StoredSeat],
+        version: usize,
+        bots_broken: bool,
+    ) -> Arc<Snapshot> {
+        // Nothing will happen until a person acts: the game is over, a person is to move, or
+        // the bot to move cannot play.
+        let waits_for_people = state
+            .to_move()
+            .is_none_or(|seat| bots_broken || seats[seat.index()].is_human());
+        Arc::new(Snapshot {
+            version,
+            views: Box::new(Frozen(state.clone())),
+            waits_for_people,
+            at: Instant::now(),
+        })
+    }
+}
+
 /// What a connection holds to talk to a game.
 #[derive(Clone)]
 pub(crate) struct GameHandle {
@@ -229,13 +251,6 @@ impl GameHandle {
     }
 }
 
-/// Whether nothing will happen in `state` until a person acts.
-fn waits_for_people<G: game::State>(state: &G, seats: &[StoredSeat], bots_broken: bool) -> bool {
-    state
-        .to_move()
-        .is_none_or(|seat| bots_broken || seats[seat.index()].is_human())
-}
-
 /// Runs `f` on a blocking thread (store calls, bot decisions) and waits for it.
 pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     match tokio::task::spawn_blocking(f).await {
@@ -312,7 +327,6 @@ type BotChoice<A> = Result<(usize, Seat, A), String>;
 
 struct Actor<G: Served, S: Store> {
     id: GameId,
-    store: Arc<S>,
     context: Context<S>,
     /// When the game was created (its open seats expire from then); unknown if the stored
     /// time does not read, and then its seats stay open.
@@ -361,13 +375,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             }
         }
         let version = record.actions.len();
-        let waits = waits_for_people(&state, &stored.seats, false);
-        let first = Arc::new(Snapshot {
-            version,
-            views: Box::new(Frozen(state.clone())),
-            waits_for_people: waits,
-            at: Instant::now(),
-        });
+        let first = Snapshot::of(&state, &stored.seats, version, false);
         let (snapshots, receiver) = watch::channel(first);
         let (tx, rx) = mpsc::channel(QUEUE);
         let handle = GameHandle {
@@ -382,7 +390,6 @@ impl<G: Served, S: Store> Actor<G, S> {
         let shutdown = context.shutdown.clone();
         let actor = Actor {
             id: stored.id,
-            store: Arc::clone(&context.store),
             context,
             created,
             state,
@@ -545,7 +552,7 @@ impl<G: Served, S: Store> Actor<G, S> {
                 ),
             ));
         }
-        let store = Arc::clone(&self.store);
+        let store = Arc::clone(&self.context.store);
         blocking(move || store.claim_seat(id, seat, &hash)).await?;
         self.seats[seat.index()].token_hash = Some(hash);
         Ok(())
@@ -642,16 +649,16 @@ impl<G: Served, S: Store> Actor<G, S> {
 
     /// Publishes the current version.
     fn publish(&self) {
-        self.snapshots.send_replace(Arc::new(Snapshot {
-            version: self.version,
-            views: Box::new(Frozen(self.state.clone())),
-            waits_for_people: waits_for_people(&self.state, &self.seats, self.bots_broken),
-            at: Instant::now(),
-        }));
+        let snapshot = Snapshot::of(&self.state, &self.seats, self.version, self.bots_broken);
+        self.snapshots.send_replace(snapshot);
     }
 
     async fn store_finish(&mut self) -> Result<(), StoreError> {
-        let (store, id, winners) = (Arc::clone(&self.store), self.id, self.state.winners());
+        let (store, id, winners) = (
+            Arc::clone(&self.context.store),
+            self.id,
+            self.state.winners(),
+        );
         let done = blocking(move || store.finish(id, &winners)).await;
         if let Err(e) = &done {
             eprintln!("game {}: cannot store the result: {e}", self.id);

@@ -157,6 +157,10 @@ pub enum ServerError {
     Store(#[from] StoreError),
 }
 
+fn shutting_down() -> ApiError {
+    ApiError::new(ErrorCode::ShuttingDown, "the server is shutting down")
+}
+
 /// What every request handler shares: the store, the live games, the options, the limits.
 pub struct AppState<S: Store> {
     inner: Arc<Inner<S>>,
@@ -174,8 +178,8 @@ struct Inner<S> {
     options: Options,
     /// What every game's actor shares.
     context: actor::Context<S>,
-    /// The live games. A tokio mutex: it is held while a game is loaded, so that one game
-    /// never gets two actors.
+    /// The live games. Locked only to look and to insert: a game is loaded outside the lock,
+    /// and of two actors prepared for one game only the first inserted runs.
     games: tokio::sync::Mutex<HashMap<GameId, GameHandle>>,
     actors: Mutex<Vec<JoinHandle<()>>>,
     shutdown: watch::Sender<bool>,
@@ -250,10 +254,7 @@ impl<S: Store> AppState<S> {
             return Ok(handle);
         }
         if *self.inner.shutdown.borrow() {
-            return Err(ApiError::new(
-                ErrorCode::ShuttingDown,
-                "the server is shutting down",
-            ));
+            return Err(shutting_down());
         }
         let context = self.inner.context.clone();
         let prepared = actor::blocking(move || {
@@ -277,10 +278,7 @@ impl<S: Store> AppState<S> {
             return Ok(live.clone());
         }
         if *self.inner.shutdown.borrow() {
-            return Err(ApiError::new(
-                ErrorCode::ShuttingDown,
-                "the server is shutting down",
-            ));
+            return Err(shutting_down());
         }
         self.inner
             .actors
@@ -295,11 +293,6 @@ impl<S: Store> AppState<S> {
     async fn live(&self, id: GameId) -> Option<GameHandle> {
         let games = self.inner.games.lock().await;
         games.get(&id).filter(|h| h.is_alive()).cloned()
-    }
-
-    /// Connections open now (WebSockets included).
-    pub fn connections(&self) -> usize {
-        self.inner.caps.live()
     }
 
     /// Live games in memory.

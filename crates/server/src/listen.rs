@@ -100,11 +100,6 @@ impl Caps {
             address,
         })
     }
-
-    /// Live connections now.
-    pub(crate) fn live(&self) -> usize {
-        self.counts.lock().unwrap_or_else(|e| e.into_inner()).total
-    }
 }
 
 /// Who a request comes from: what the handlers read of the connection.

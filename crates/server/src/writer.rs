@@ -83,3 +83,108 @@ impl Appender {
         result.await.unwrap_or_else(|_| Err(stopped()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The writer over a store that records each batch and holds the first one until told.
+
+    use std::sync::Mutex;
+    use std::sync::mpsc::{Receiver, Sender, channel};
+
+    use game::{GameRecord, Seat};
+    use store::{GameSummary, LobbyPage, LobbyQuery, SqliteStore, StoredGame, TokenHash};
+
+    use super::*;
+
+    struct Gated {
+        inner: SqliteStore,
+        batches: Mutex<Vec<usize>>,
+        entered: Mutex<Sender<()>>,
+        open: Mutex<Option<Receiver<()>>>,
+    }
+
+    impl Store for Gated {
+        fn create(&self, record: &GameRecord, seed_chosen: bool) -> Result<GameId, StoreError> {
+            self.inner.create(record, seed_chosen)
+        }
+        fn load(&self, id: GameId) -> Result<StoredGame, StoreError> {
+            self.inner.load(id)
+        }
+        fn summary(&self, id: GameId) -> Result<GameSummary, StoreError> {
+            self.inner.summary(id)
+        }
+        fn append_action(
+            &self,
+            id: GameId,
+            index: usize,
+            text: &str,
+            client_id: Option<&str>,
+        ) -> Result<(), StoreError> {
+            self.inner.append_action(id, index, text, client_id)
+        }
+        fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
+            self.batches.lock().unwrap().push(actions.len());
+            let _ = self.entered.lock().unwrap().send(());
+            if let Some(open) = self.open.lock().unwrap().take() {
+                let _ = open.recv();
+            }
+            self.inner.append_actions(actions)
+        }
+        fn claim_seat(&self, id: GameId, seat: Seat, hash: &TokenHash) -> Result<(), StoreError> {
+            self.inner.claim_seat(id, seat, hash)
+        }
+        fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {
+            self.inner.finish(id, winners)
+        }
+        fn list_unfinished(&self) -> Result<Vec<GameSummary>, StoreError> {
+            self.inner.list_unfinished()
+        }
+        fn lobby(&self, query: &LobbyQuery) -> Result<LobbyPage, StoreError> {
+            self.inner.lobby(query)
+        }
+    }
+
+    #[tokio::test]
+    async fn actions_that_wait_for_the_writer_are_committed_in_one_batch() {
+        let (entered, writing) = channel();
+        let (release, open) = channel();
+        let store = Arc::new(Gated {
+            inner: SqliteStore::open(":memory:").unwrap(),
+            batches: Mutex::new(Vec::new()),
+            entered: Mutex::new(entered),
+            open: Mutex::new(Some(open)),
+        });
+        let mut record = GameRecord::new::<starrealms::State>(&Default::default(), 1);
+        record.players = vec!["human".into(), "human".into()];
+        let games: Vec<GameId> = (0..6)
+            .map(|_| store.create(&record, false).unwrap())
+            .collect();
+        let appender = Appender::start(Arc::clone(&store));
+        let append = |id: GameId| {
+            let appender = appender.clone();
+            tokio::spawn(async move { appender.append(id, 0, "end".into(), None).await })
+        };
+        // The first action holds the writer; five more wait meanwhile.
+        let first = append(games[0]);
+        tokio::task::spawn_blocking(move || writing.recv().unwrap())
+            .await
+            .unwrap();
+        let waiting: Vec<_> = games[1..].iter().map(|&id| append(id)).collect();
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        release.send(()).unwrap();
+        first.await.unwrap().unwrap();
+        for task in waiting {
+            task.await.unwrap().unwrap();
+        }
+        assert_eq!(*store.batches.lock().unwrap(), [1, 5]);
+        // A refused action is refused alone, through the same path.
+        let refused = appender.append(games[0], 0, "end".into(), None).await;
+        assert!(matches!(
+            refused,
+            Err(StoreError::WrongIndex { actual: 1, .. })
+        ));
+        for id in games {
+            assert_eq!(store.load(id).unwrap().record.actions, ["end"]);
+        }
+    }
+}

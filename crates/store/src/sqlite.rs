@@ -3,7 +3,7 @@
 //! read-only ones.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, mpsc};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use game::{GameRecord, Seat};
@@ -40,9 +40,6 @@ const MAX_OPEN_SEAT_TTL_SECS: u64 = 10_000_000_000;
 /// share, so its reads go through the writing connection.
 pub struct SqliteStore {
     writer: Mutex<Connection>,
-    /// Appends waiting for the writer: whoever takes it commits them all in one transaction
-    /// (group commit), so that many games appending at once share one sync to disk.
-    appends: Mutex<Vec<Append>>,
     /// `None`: reads use `writer`.
     readers: Option<r2d2::Pool<Readers>>,
 }
@@ -53,26 +50,6 @@ pub struct SqliteStore {
 fn stable_plans(conn: &Connection) -> Result<(), rusqlite::Error> {
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)
         .map(drop)
-}
-
-/// An action waiting to be appended, and where its result goes.
-struct Append {
-    id: GameId,
-    index: usize,
-    text: String,
-    client_id: Option<String>,
-    done: mpsc::SyncSender<Result<(), StoreError>>,
-}
-
-impl Append {
-    fn as_new(&self) -> NewAction<'_> {
-        NewAction {
-            id: self.id,
-            index: self.index,
-            text: &self.text,
-            client_id: self.client_id.as_deref(),
-        }
-    }
 }
 
 /// Checks and inserts an action inside the writer's transaction.
@@ -202,7 +179,6 @@ impl SqliteStore {
         };
         let mut store = SqliteStore {
             writer: Mutex::new(conn),
-            appends: Mutex::new(Vec::new()),
             readers: None,
         };
         // Before the readers open: they never see an old schema.
@@ -600,34 +576,15 @@ impl Store for SqliteStore {
         text: &str,
         client_id: Option<&str>,
     ) -> Result<(), StoreError> {
-        let (done, result) = mpsc::sync_channel(1);
-        self.appends
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(Append {
-                id,
-                index: expected_index,
-                text: text.to_string(),
-                client_id: client_id.map(str::to_string),
-                done,
-            });
-        let mut conn = self.writer();
-        // Whoever held the writer before may have committed this append with its own.
-        if let Ok(answer) = result.try_recv() {
-            return answer;
-        }
-        let batch = std::mem::take(&mut *self.appends.lock().unwrap_or_else(|e| e.into_inner()));
-        let actions: Vec<NewAction<'_>> = batch.iter().map(Append::as_new).collect();
-        let results = SqliteStore::commit_batch(&mut conn, &actions);
-        drop(conn);
-        for (append, result) in batch.iter().zip(results) {
-            let _ = append.done.send(result);
-        }
-        result.recv().unwrap_or_else(|_| {
-            Err(StoreError::Backend(
-                "the writer stopped before committing".into(),
-            ))
-        })
+        let action = NewAction {
+            id,
+            index: expected_index,
+            text,
+            client_id,
+        };
+        self.append_actions(&[action])
+            .pop()
+            .expect("one result an action")
     }
 
     fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {

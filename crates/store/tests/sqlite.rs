@@ -713,7 +713,7 @@ fn every_append_that_returned_survives_a_kill() {
 }
 
 #[test]
-fn appends_of_many_games_at_once_share_commits_and_keep_their_own_results() {
+fn appends_of_many_games_at_once_keep_every_action_and_their_own_results() {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SqliteStore::open(db(&dir)).unwrap());
     let games: Vec<GameId> = (0..8)
@@ -729,7 +729,7 @@ fn appends_of_many_games_at_once_share_commits_and_keep_their_own_results() {
                     store
                         .append_action(id, i, &format!("end {i}"), Some(&format!("c{i}")))
                         .unwrap();
-                    // A wrong index in the same batches is refused alone.
+                    // A wrong index among them is refused alone.
                     let wrong = store.append_action(id, i + 5, "end", None);
                     assert!(
                         matches!(wrong, Err(StoreError::WrongIndex { .. })),
