@@ -901,14 +901,12 @@ fn plan(args: &ArenaArgs, lang: Lang) -> anyhow::Result<Plan> {
     let formats = formats
         .into_iter()
         .map(|format| {
-            let config = Config {
+            crate::TableOptions::apply(Config {
                 seats: arena_seats(format),
                 format,
                 edition: args.edition,
                 ..Config::default()
-            };
-            config.validate().map_err(anyhow::Error::msg)?;
-            Ok(config)
+            })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     if args.out.exists() && !args.out.is_dir() {

@@ -44,6 +44,17 @@ struct Cli {
     /// The game: starrealms (default) or cosmique.
     #[arg(long, global = true, value_enum, default_value = "starrealms")]
     game: games::GameKind,
+    /// Star Realms card sets whose trade cards make the trade deck, comma-separated: base
+    /// (default), rise_of_empire (the *Rise of Empire* stand-in pack, ours), or both.
+    #[arg(long, global = true, value_name = "SETS")]
+    sets: Option<String>,
+    /// *Rise of Empire* upgrades: sticker sheets each seat owns, as `p1=s1_empire,p2=s1_federation`
+    /// (a seat named twice owns two sheets; `realms cards --sets rise_of_empire` lists them).
+    #[arg(long, global = true, value_name = "SEAT=SHEET,…")]
+    sheets: Option<String>,
+    /// With --sheets: using the fifth sticker of a sheet wins at once (political victory).
+    #[arg(long, global = true, requires = "sheets")]
+    political: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -113,6 +124,77 @@ fn language(flag: Option<Lang>) -> Lang {
     .unwrap_or_default()
 }
 
+/// The table options given on the command line (`--sets`, `--sheets`, `--political`).
+#[derive(Clone, Debug, Default)]
+pub struct TableOptions {
+    sets: Option<starrealms::cards::Sets>,
+    sheets: Vec<(u8, String)>,
+    political: bool,
+}
+
+static TABLE: std::sync::OnceLock<TableOptions> = std::sync::OnceLock::new();
+
+impl TableOptions {
+    fn parse(cli: &Cli) -> anyhow::Result<TableOptions> {
+        let sets = match &cli.sets {
+            None => None,
+            Some(text) => Some(
+                starrealms::cards::Sets::parse(text).map_err(|e| anyhow::anyhow!("--sets: {e}"))?,
+            ),
+        };
+        let mut sheets = Vec::new();
+        for item in cli.sheets.iter().flat_map(|s| s.split(',')) {
+            let item = item.trim();
+            let (seat, sheet) = item.split_once('=').ok_or_else(|| {
+                anyhow::anyhow!("--sheets: `{item}` is not SEAT=SHEET (p1=s1_empire)")
+            })?;
+            let seat: game::Seat = seat
+                .trim()
+                .parse()
+                .map_err(|e: game::BadSeat| anyhow::anyhow!("--sheets: {e}"))?;
+            sheets.push((seat.0, sheet.trim().to_string()));
+        }
+        if (sets.is_some() || !sheets.is_empty()) && cli.game != games::GameKind::Starrealms {
+            anyhow::bail!("--sets and --sheets are Star Realms options (not for --game cosmique)");
+        }
+        Ok(TableOptions {
+            sets,
+            sheets,
+            political: cli.political,
+        })
+    }
+
+    /// Applies the options to a new game's configuration, and checks it.
+    pub fn apply(config: starrealms::Config) -> anyhow::Result<starrealms::Config> {
+        let options = TABLE.get().cloned().unwrap_or_default();
+        let mut config = config;
+        if let Some(sets) = options.sets {
+            config.sets = sets;
+        }
+        if !options.sheets.is_empty() {
+            let n = config.seats as usize;
+            let mut sheets = vec![Vec::new(); n];
+            for (seat, sheet) in &options.sheets {
+                let grants: &mut Vec<starrealms::config::SheetGrant> =
+                    sheets.get_mut(*seat as usize).ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "--sheets: there is no seat p{} at a table of {n}",
+                            seat + 1
+                        )
+                    })?;
+                grants.push(starrealms::config::SheetGrant {
+                    sheet: sheet.clone(),
+                    used: Vec::new(),
+                    political: options.political,
+                });
+            }
+            config.sheets = sheets;
+        }
+        config.validate().map_err(anyhow::Error::msg)?;
+        Ok(config)
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Some(path) = &cli.cards {
         let text = std::fs::read_to_string(path)
@@ -121,6 +203,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         starrealms::use_card_set(set).map_err(|e| anyhow::anyhow!(e))?;
     }
+    let _ = TABLE.set(TableOptions::parse(&cli)?);
     let lang = language(cli.lang);
     match cli.command {
         Command::Play(args) => play::run(args, cli.game, lang),

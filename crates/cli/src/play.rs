@@ -89,10 +89,10 @@ struct Start {
 fn start(args: PlayArgs) -> anyhow::Result<Start> {
     let Some(file) = args.resume else {
         let seed = args.seed.unwrap_or_else(clock_seed);
-        let config = Config {
+        let config = crate::TableOptions::apply(Config {
             edition: args.edition,
             ..Config::of_format(args.format, args.seats)
-        };
+        })?;
         let state = State::new_game(&config, seed).map_err(anyhow::Error::msg)?;
         let n = config.seats;
         let human = match (args.seat, args.first) {

@@ -216,7 +216,7 @@ fn starrealms_config(args: &SimulateArgs) -> anyhow::Result<Config> {
     config
         .validate()
         .map_err(|e| anyhow::anyhow!("{e} (--players names one bot per seat)"))?;
-    Ok(config)
+    crate::TableOptions::apply(config)
 }
 
 /// Runs the games of one game kind and reports.

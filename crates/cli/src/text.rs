@@ -156,6 +156,10 @@ pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String
             &[("card", &base_of(obs, me, i, lang))],
         ),
         Action::BuyRow(s) => tf(lang, "act.buy", &[("card", &row(obs, s, lang))]),
+        Action::BuyUpgrade(slot, s, r) => upgrade("act.buy_upgrade", obs, me, slot, s, r, lang),
+        Action::AcquireUpgrade(slot, s, r) => {
+            upgrade("act.acquire_upgrade", obs, me, slot, s, r, lang)
+        }
         Action::BuyExplorer => tf(
             lang,
             "act.buy",
@@ -228,11 +232,55 @@ pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String
     }
 }
 
+/// An upgrade at acquisition, in words: the card, the extra price, the sticker.
+fn upgrade(key: &str, obs: &Observation, me: Seat, slot: u8, s: u8, r: u8, lang: Lang) -> String {
+    let set = cards();
+    let c = obs.row.get(slot as usize).copied().flatten();
+    let sheet = obs.players[me.index()]
+        .sheets
+        .get(s as usize)
+        .map(|u| &set.sheets[u.sheet.0 as usize]);
+    let (price, sticker) = match (c, sheet) {
+        (Some(c), Some(sheet)) => {
+            let column = starrealms::cards::Column::of(set.info(c).kind);
+            let text = sheet.row[r as usize]
+                .sticker(column)
+                .map_or("", |st| st.text.as_str());
+            let name = if lang.code() == "fr" {
+                &sheet.name.fr
+            } else {
+                &sheet.name.en
+            };
+            (
+                column.price(),
+                tf(
+                    lang,
+                    "sticker",
+                    &[("row", &(r + 1)), ("sheet", name), ("text", &text)],
+                ),
+            )
+        }
+        _ => (0, format!("s{} r{}", s + 1, r + 1)),
+    };
+    tf(
+        lang,
+        key,
+        &[
+            ("card", &row(obs, slot, lang)),
+            ("price", &price),
+            ("sticker", &sticker),
+        ],
+    )
+}
+
 fn choice(obs: &Observation, n: u8, lang: Lang) -> String {
     if let Some(Pending::Choose { source, at }) = &obs.pending
         && let Some(Effect::Choose(options)) = source.effects().get(*at as usize)
         && let Some(option) = options.get(n as usize)
     {
+        if option.is_empty() {
+            return t(lang, "act.nothing").to_string();
+        }
         return effects(option, lang);
     }
     format!("{}", n + 1)
@@ -249,6 +297,7 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
                     Ability::Primary => "ability.primary_name",
                     Ability::Ally => "ability.ally_name",
                     Ability::Scrap => "ability.scrap_name",
+                    Ability::OnAcquire => "ability.on_acquire_name",
                 },
             );
             tf(

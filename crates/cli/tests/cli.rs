@@ -99,8 +99,10 @@ fn cards_lists_every_card_in_english_and_french() {
 
 #[test]
 fn cards_json_holds_names_numbers_and_effects() {
-    let cards = json_of(realms().args(["cards", "--json"]));
-    let cards = cards.as_array().expect("an array");
+    let list = json_of(realms().args(["cards", "--json"]));
+    assert_eq!(list["sets"], serde_json::json!(["base"]));
+    assert_eq!(list["sheets"], serde_json::json!([]));
+    let cards = list["cards"].as_array().expect("an array");
     assert_eq!(cards.len(), 49);
     let fighter = cards
         .iter()
@@ -111,7 +113,7 @@ fn cards_json_holds_names_numbers_and_effects() {
     assert_eq!(fighter["count"], 3);
     assert_eq!(fighter["primary"], serde_json::json!([{ "combat": 3 }]));
     let fr = json_of(realms().args(["--lang", "fr", "cards", "--json"]));
-    assert_eq!(fr[0]["name"], "Éclaireur");
+    assert_eq!(fr["cards"][0]["name"], "Éclaireur");
 }
 
 #[test]

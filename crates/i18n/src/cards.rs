@@ -26,6 +26,9 @@ pub fn faction(f: Faction, lang: Lang) -> &'static str {
             Faction::TradeFederation => "faction.trade_federation",
             Faction::StarEmpire => "faction.star_empire",
             Faction::MachineCult => "faction.machine_cult",
+            Faction::Consortium => "faction.consortium",
+            Faction::Kingdom => "faction.kingdom",
+            Faction::Scavengers => "faction.scavengers",
         },
     )
 }
@@ -61,6 +64,9 @@ pub fn effect(e: &Effect, lang: Lang) -> String {
         }
         Effect::ScrapTradeRow { .. } => t(lang, "eff.scrap_row").to_string(),
         Effect::DestroyBase { .. } => t(lang, "eff.destroy_base").to_string(),
+        Effect::Choose(options) if options.len() == 2 && options[0].is_empty() => {
+            tf(lang, "eff.may", &[("what", &effects(&options[1], lang))])
+        }
         Effect::Choose(options) => options
             .iter()
             .map(|o| effects(o, lang))
@@ -78,6 +84,8 @@ pub fn effect(e: &Effect, lang: Lang) -> String {
             tf(lang, "eff.draw_if_bases", &[("bases", bases), ("n", draw)])
         }
         Effect::DiscardThenDraw(n) => tf(lang, "eff.discard_then_draw", &[("n", n)]),
+        Effect::Discard(1) => t(lang, "eff.discard_one").to_string(),
+        Effect::Discard(n) => tf(lang, "eff.discard", &[("n", n)]),
     }
 }
 
@@ -89,8 +97,56 @@ pub fn effects(list: &[Effect], lang: Lang) -> String {
         .join(". ")
 }
 
-/// A card's abilities as text, from its effects (so every language gets it).
+/// A card's abilities as text, from its effects (so every language gets it). An upgraded card
+/// reads as its printed card (without its on-acquire action, lost) and its sticker.
 pub fn text(c: CardId, lang: Lang) -> String {
+    let set = cards();
+    let def = set.def(c);
+    let Some(u) = def.upgrade else {
+        return printed_text(c, lang, true);
+    };
+    let sheet = &set.sheets[u.sheet as usize];
+    let column = starrealms::cards::Column::of(def.kind());
+    let mut parts = vec![printed_text(u.of, lang, false)];
+    if let Some(st) = sheet.row[u.row as usize].sticker(column) {
+        let name = if lang.code() == "fr" {
+            &sheet.name.fr
+        } else {
+            &sheet.name.en
+        };
+        let mut said = Vec::new();
+        if !st.primary.is_empty() {
+            said.push(effects(&st.primary, lang));
+        }
+        if !st.ally.is_empty() {
+            let f = def.spec.faction.map_or("?", |f| faction(f, lang));
+            said.push(format!(
+                "{} {}",
+                tf(lang, "ability.ally", &[("faction", &f)]),
+                effects(&st.ally, lang)
+            ));
+        }
+        if !st.scrap.is_empty() {
+            said.push(format!(
+                "{} {}",
+                t(lang, "ability.scrap"),
+                effects(&st.scrap, lang)
+            ));
+        }
+        parts.push(format!(
+            "{} {}.",
+            tf(
+                lang,
+                "ability.upgrade",
+                &[("sheet", name), ("row", &(u.row + 1))]
+            ),
+            said.join(". ")
+        ));
+    }
+    parts.join(" ")
+}
+
+fn printed_text(c: CardId, lang: Lang, on_acquire: bool) -> String {
     let def = cards().def(c);
     let spec = &def.spec;
     let mut parts = Vec::new();
@@ -122,6 +178,13 @@ pub fn text(c: CardId, lang: Lang) -> String {
             effects(&spec.scrap, lang)
         ));
     }
+    if !spec.on_acquire.is_empty() && on_acquire {
+        parts.push(format!(
+            "{} {}.",
+            t(lang, "ability.on_acquire"),
+            effects(&spec.on_acquire, lang)
+        ));
+    }
     parts.join(" ")
 }
 
@@ -133,10 +196,16 @@ pub fn kind(c: CardId, lang: Lang) -> String {
         Kind::Base => format!("{} {}", t(lang, "base"), def.defense()),
         Kind::Outpost => format!("{} {}", t(lang, "outpost"), def.defense()),
     };
-    let faction = def.spec.faction.map_or_else(
-        || t(lang, "unaligned").to_string(),
-        |f| faction(f, lang).to_string(),
-    );
+    let factions = def.member_factions();
+    let faction = if factions.is_empty() {
+        t(lang, "unaligned").to_string()
+    } else {
+        factions
+            .iter()
+            .map(|&f| faction(f, lang))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
     tf(
         lang,
         "card_kind",

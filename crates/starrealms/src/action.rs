@@ -9,7 +9,8 @@ use std::fmt;
 use game::{ActionError, MAX_SEATS, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::cards::CardId;
+use crate::cards::{CardId, SHEET_ROWS};
+use crate::config::MAX_SHEETS;
 
 /// Slots in the trade row.
 pub const ROW_SIZE: usize = 5;
@@ -40,6 +41,10 @@ pub enum Action {
     ScrapBase(u8),
     /// Acquire the card of a trade-row slot: `buy row <slot>`.
     BuyRow(u8),
+    /// Acquire the card of a trade-row slot and upgrade it with the sticker of row `r` of the
+    /// player's sheet `s` (*Rise of Empire*; both counted from 0 here, from 1 in the text):
+    /// `buy row <slot> upgrade s<s> r<r>`.
+    BuyUpgrade(u8, u8, u8),
     /// Acquire an Explorer: `buy explorer`.
     BuyExplorer,
     /// Spend combat on a player: `attack <seat> <amount>`.
@@ -75,6 +80,9 @@ pub enum Action {
     Copy(u8),
     /// Acquire a trade-row ship for free: `acquire row <slot>`.
     AcquireRow(u8),
+    /// Acquire a trade-row ship for free and upgrade it (paying the upgrade):
+    /// `acquire row <slot> upgrade s<s> r<r>`.
+    AcquireUpgrade(u8, u8, u8),
     /// Acquire an Explorer for free: `acquire explorer`.
     AcquireExplorer,
     /// Put the ship just acquired on top of the deck: `top`.
@@ -85,12 +93,27 @@ pub enum Action {
     Bequeath(CardId),
 }
 
+/// Upgrade choices of one acquisition block: slot × sheet × row.
+const UPGRADES: usize = ROW_SIZE * MAX_SHEETS * SHEET_ROWS;
+
+fn upgrade_offset(slot: u8, sheet: u8, row: u8) -> usize {
+    (slot as usize * MAX_SHEETS + sheet as usize) * SHEET_ROWS + row as usize
+}
+
+fn upgrade_of(o: usize) -> (u8, u8, u8) {
+    (
+        (o / (MAX_SHEETS * SHEET_ROWS)) as u8,
+        (o / SHEET_ROWS % MAX_SHEETS) as u8,
+        (o % SHEET_ROWS) as u8,
+    )
+}
+
 fn kinds() -> usize {
     crate::cards().len()
 }
 
 /// Dense-index layout: (variant, size) in order.
-fn layout() -> [usize; 28] {
+fn layout() -> [usize; 30] {
     let k = kinds();
     [
         k,                      // Play
@@ -121,6 +144,8 @@ fn layout() -> [usize; 28] {
         MAX_SEATS * MAX_ATTACK, // TransferTrade
         MAX_SEATS * MAX_ATTACK, // TransferCombat
         MAX_SEATS,              // Switch
+        UPGRADES,               // BuyUpgrade
+        UPGRADES,               // AcquireUpgrade
     ]
 }
 
@@ -157,6 +182,8 @@ impl Action {
             TransferTrade(s, n) => (25, s.index() * MAX_ATTACK + (n as usize - 1)),
             TransferCombat(s, n) => (26, s.index() * MAX_ATTACK + (n as usize - 1)),
             Switch(s) => (27, s.index()),
+            BuyUpgrade(a, b, c) => (28, upgrade_offset(a, b, c)),
+            AcquireUpgrade(a, b, c) => (29, upgrade_offset(a, b, c)),
         }
     }
 
@@ -193,6 +220,14 @@ impl Action {
             25 => TransferTrade(seat(o, MAX_ATTACK), (o % MAX_ATTACK + 1) as u8),
             26 => TransferCombat(seat(o, MAX_ATTACK), (o % MAX_ATTACK + 1) as u8),
             27 => Switch(Seat(o as u8)),
+            28 => {
+                let (a, b, c) = upgrade_of(o);
+                BuyUpgrade(a, b, c)
+            }
+            29 => {
+                let (a, b, c) = upgrade_of(o);
+                AcquireUpgrade(a, b, c)
+            }
             _ => return None,
         })
     }
@@ -229,6 +264,7 @@ impl fmt::Display for Action {
             ScrapShip(i) => write!(f, "scrap ship {i}"),
             ScrapBase(i) => write!(f, "scrap base {i}"),
             BuyRow(i) => write!(f, "buy row {i}"),
+            BuyUpgrade(i, s, r) => write!(f, "buy row {i} upgrade s{} r{}", s + 1, r + 1),
             BuyExplorer => write!(f, "buy explorer"),
             AttackPlayer(s, n) => write!(f, "attack {s} {n}"),
             AttackBase(s, i) => write!(f, "attack {s} base {i}"),
@@ -242,6 +278,9 @@ impl fmt::Display for Action {
             Target(s) => write!(f, "target {s}"),
             Copy(i) => write!(f, "copy ship {i}"),
             AcquireRow(i) => write!(f, "acquire row {i}"),
+            AcquireUpgrade(i, s, r) => {
+                write!(f, "acquire row {i} upgrade s{} r{}", s + 1, r + 1)
+            }
             AcquireExplorer => write!(f, "acquire explorer"),
             Top => write!(f, "top"),
             Pass => write!(f, "pass"),
@@ -296,6 +335,31 @@ impl std::str::FromStr for Action {
                 Ok(())
             }
         };
+        // `upgrade s<s> r<r>` after `buy row <i>` / `acquire row <i>`, counted from 1.
+        let upgrade = |rest: &[&str]| -> Result<Option<(u8, u8)>, ActionError> {
+            match rest {
+                [] => Ok(None),
+                ["upgrade", s, r] => {
+                    let n = |w: &str, p: char, max: usize, what: &str| {
+                        w.strip_prefix(p)
+                            .and_then(|d| d.parse::<usize>().ok())
+                            .filter(|&n| (1..=max).contains(&n))
+                            .map(|n| (n - 1) as u8)
+                            .ok_or_else(|| {
+                                fail(&format!("`{w}` is not a {what} ({p}1 to {p}{max})"))
+                            })
+                    };
+                    Ok(Some((
+                        n(s, 's', MAX_SHEETS, "sheet")?,
+                        n(r, 'r', SHEET_ROWS, "sheet row")?,
+                    )))
+                }
+                _ => Err(fail(&format!(
+                    "unexpected `{}` (an upgrade is written `upgrade s<sheet> r<row>`)",
+                    rest.join(" ")
+                ))),
+            }
+        };
         let (first, rest) = words.split_first().ok_or_else(|| fail("empty action"))?;
         let w1 = rest.first().copied();
         let action = match (*first, w1) {
@@ -314,12 +378,24 @@ impl std::str::FromStr for Action {
             ("scrap", Some("row")) => ScrapRow(num(rest.get(1), ROW_SIZE, "row slot")?),
             ("scrap", Some("hand")) => return Ok(ScrapHand(card(&rest[1..])?)),
             ("scrap", Some("discard")) => return Ok(ScrapDiscard(card(&rest[1..])?)),
-            ("buy", Some("row")) => BuyRow(num(rest.get(1), ROW_SIZE, "row slot")?),
+            ("buy", Some("row")) => {
+                let i = num(rest.get(1), ROW_SIZE, "row slot")?;
+                return Ok(match upgrade(rest.get(2..).unwrap_or(&[]))? {
+                    None => BuyRow(i),
+                    Some((s, r)) => BuyUpgrade(i, s, r),
+                });
+            }
             ("buy", Some("explorer")) => {
                 end(2)?;
                 return Ok(BuyExplorer);
             }
-            ("acquire", Some("row")) => AcquireRow(num(rest.get(1), ROW_SIZE, "row slot")?),
+            ("acquire", Some("row")) => {
+                let i = num(rest.get(1), ROW_SIZE, "row slot")?;
+                return Ok(match upgrade(rest.get(2..).unwrap_or(&[]))? {
+                    None => AcquireRow(i),
+                    Some((s, r)) => AcquireUpgrade(i, s, r),
+                });
+            }
             ("acquire", Some("explorer")) => {
                 end(2)?;
                 return Ok(AcquireExplorer);

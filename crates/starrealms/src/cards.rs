@@ -13,12 +13,16 @@ use serde::{Deserialize, Serialize};
 /// The embedded base set.
 pub const BASE_SET_FILE: &str = "cards/base.toml";
 const BASE_SET_TEXT: &str = include_str!("../cards/base.toml");
+/// The embedded *Rise of Empire* stand-in pack (ours), which extends the base set.
+pub const ROE_SET_FILE: &str = "cards/rise_of_empire.toml";
+const ROE_SET_TEXT: &str = include_str!("../cards/rise_of_empire.toml");
 
 /// A card kind, as an index into the active [`CardSet`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CardId(pub u16);
 
-/// One of the four factions. Starting cards and Explorers have none.
+/// A faction: the base set's four, then the three of *Rise of Empire*. Starting cards and
+/// Explorers have none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Faction {
@@ -30,16 +34,41 @@ pub enum Faction {
     StarEmpire,
     /// Machine Cult (Techno-Culte).
     MachineCult,
+    /// Consortium (Consortium), *Rise of Empire*.
+    Consortium,
+    /// Kingdom (Royaume), *Rise of Empire*.
+    Kingdom,
+    /// Scavengers (Charognards), *Rise of Empire*.
+    Scavengers,
 }
 
 impl Faction {
+    /// Number of factions.
+    pub const COUNT: usize = 7;
+
     /// All factions, in a fixed order.
-    pub const ALL: [Faction; 4] = [
+    pub const ALL: [Faction; Faction::COUNT] = [
         Faction::Blob,
         Faction::TradeFederation,
         Faction::StarEmpire,
         Faction::MachineCult,
+        Faction::Consortium,
+        Faction::Kingdom,
+        Faction::Scavengers,
     ];
+
+    /// The faction's name in card files (`trade_federation`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Faction::Blob => "blob",
+            Faction::TradeFederation => "trade_federation",
+            Faction::StarEmpire => "star_empire",
+            Faction::MachineCult => "machine_cult",
+            Faction::Consortium => "consortium",
+            Faction::Kingdom => "kingdom",
+            Faction::Scavengers => "scavengers",
+        }
+    }
 
     /// This faction's bit in a [`Factions`] mask.
     pub const fn bit(self) -> u8 {
@@ -51,7 +80,7 @@ impl Faction {
 pub type Factions = u8;
 
 /// Every faction at once (Mech World's static ability).
-pub const ALL_FACTIONS: Factions = 0b1111;
+pub const ALL_FACTIONS: Factions = (1 << Faction::COUNT) - 1;
 
 /// What a card is once in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -84,6 +113,9 @@ pub enum Role {
     /// The Explorer pile (`count` copies in a 2-player game; more with more seats, see
     /// `docs/rules.md`).
     Explorer,
+    /// A personal-deck card of a *Rise of Empire* campaign side: in no deck unless a game's
+    /// configuration or scenario puts it there.
+    Personal,
 }
 
 /// Which of a player's zones a scrap effect may take cards from.
@@ -158,6 +190,8 @@ pub enum Effect {
     },
     /// Discard up to `count` cards, then draw as many.
     DiscardThenDraw(u8),
+    /// Discard this many cards of your choice from your hand (as many as it holds).
+    Discard(u8),
 }
 
 /// A static ability, active while the card is in play.
@@ -218,6 +252,117 @@ pub struct CardSpec {
     /// Static abilities.
     #[serde(default, rename = "static")]
     pub statics: Vec<Static>,
+    /// On-acquire ability (*Rise of Empire*): resolves once the card is acquired, placed and the
+    /// row refilled.
+    #[serde(default)]
+    pub on_acquire: Vec<Effect>,
+    /// The card set the card belongs to (default: the file's `set`, else `base`).
+    #[serde(default)]
+    pub set: Option<String>,
+}
+
+/// Which column of a sticker sheet: the ship sticker or the base sticker of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Column {
+    /// The left column: ships.
+    Ship,
+    /// The right column: bases and outposts.
+    Base,
+}
+
+impl Column {
+    /// The column a card of this kind is upgraded from.
+    pub const fn of(kind: Kind) -> Column {
+        match kind {
+            Kind::Ship => Column::Ship,
+            _ => Column::Base,
+        }
+    }
+
+    /// The extra trade an upgrade of this column costs (2 for a ship, 3 for a base).
+    pub const fn price(self) -> u8 {
+        match self {
+            Column::Ship => 2,
+            Column::Base => 3,
+        }
+    }
+}
+
+/// An action sticker: what it adds to the card it is put on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sticker {
+    /// The printed text of the sticker (English).
+    pub text: String,
+    /// Effects added after the primary ability's ("and …").
+    #[serde(default)]
+    pub primary: Vec<Effect>,
+    /// Effects added to the ally ability (which names the card's printed faction).
+    #[serde(default)]
+    pub ally: Vec<Effect>,
+    /// Effects added to the scrap ability (or a scrap ability, if the card had none).
+    #[serde(default)]
+    pub scrap: Vec<Effect>,
+}
+
+/// One row of a sticker sheet: a printed cost, a ship sticker and a base sticker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetRow {
+    /// The printed cost of the cards this row upgrades.
+    pub cost: u8,
+    /// The ship sticker, if the row has one.
+    #[serde(default)]
+    pub ship: Option<Sticker>,
+    /// The base sticker, if the row has one.
+    #[serde(default)]
+    pub base: Option<Sticker>,
+}
+
+impl SheetRow {
+    /// The sticker of a column.
+    pub fn sticker(&self, column: Column) -> Option<&Sticker> {
+        match column {
+            Column::Ship => self.ship.as_ref(),
+            Column::Base => self.base.as_ref(),
+        }
+    }
+}
+
+/// Rows in a sticker sheet.
+pub const SHEET_ROWS: usize = 5;
+
+/// A sheet of upgrade stickers (*Rise of Empire*), as written in a card file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    /// Stable identifier (snake_case), used in configurations, records and action texts.
+    pub id: String,
+    /// Names.
+    pub name: Texts,
+    /// The side whose faction sticker comes with each upgrade: an upgraded card belongs to its
+    /// own faction and to this one.
+    pub side: Faction,
+    /// The campaign scenario whose envelope brings the sheet, if any.
+    #[serde(default)]
+    pub scenario: Option<u8>,
+    /// The card sets whose trade cards it upgrades (default: the file's set).
+    #[serde(default)]
+    pub upgrades: Vec<String>,
+    /// The five rows, top to bottom.
+    pub row: Vec<SheetRow>,
+}
+
+/// What an upgraded card was made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Upgrade {
+    /// The printed card.
+    pub of: CardId,
+    /// The sheet (index in [`CardSet::sheets`]).
+    pub sheet: u16,
+    /// The row (0 to 4).
+    pub row: u8,
 }
 
 /// A validated card, ready for the engine.
@@ -231,6 +376,12 @@ pub struct CardDef {
     pub ally_for_all: bool,
     /// Combat gained whenever its owner plays a ship while it is in play.
     pub combat_per_ship: u8,
+    /// The card set it belongs to (index in [`CardSet::set_names`]).
+    pub set: u8,
+    /// For an upgraded card: the printed card, the sheet and the row of its sticker.
+    pub upgrade: Option<Upgrade>,
+    /// The side faction an upgrade added (the faction sticker).
+    pub side: Option<Faction>,
 }
 
 impl CardDef {
@@ -249,6 +400,10 @@ impl CardDef {
     /// Defense (0 for ships).
     pub fn defense(&self) -> u8 {
         self.spec.defense.unwrap_or(0)
+    }
+    /// The factions it belongs to: its printed faction, and the side an upgrade added.
+    pub fn member_factions(&self) -> Vec<Faction> {
+        self.spec.faction.into_iter().chain(self.side).collect()
     }
     /// Name in a language (`"fr"` or anything else for English).
     pub fn name(&self, lang: &str) -> &str {
@@ -275,7 +430,104 @@ pub struct CardError {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CardFile {
+    /// `"base"`: the embedded base set's cards come first.
+    #[serde(default)]
+    extends: Option<String>,
+    /// The set this file's cards belong to unless a card says otherwise.
+    #[serde(default)]
+    set: Option<String>,
+    /// Explorers in a two-player pile in games of this set.
+    #[serde(default)]
+    explorers: Option<u8>,
+    #[serde(default)]
     card: Vec<toml::Spanned<CardSpec>>,
+    #[serde(default)]
+    sheet: Vec<toml::Spanned<Sheet>>,
+}
+
+/// A card set's name and the Explorer pile its games start with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetInfo {
+    /// Name (`base`, `rise_of_empire`).
+    pub name: String,
+    /// Explorers in a two-player pile.
+    pub explorers: u8,
+}
+
+/// Card sets chosen for a game, as a bit mask over [`CardSet::set_names`] (bit 0: `base`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sets(pub u8);
+
+impl Default for Sets {
+    fn default() -> Self {
+        Sets(1)
+    }
+}
+
+impl Sets {
+    /// Whether this is the default (the base set alone).
+    pub fn is_default(&self) -> bool {
+        self.0 == 1
+    }
+
+    /// Whether the set of index `i` is chosen.
+    pub fn has(&self, i: u8) -> bool {
+        self.0 & (1 << i) != 0
+    }
+
+    /// Parses a comma-separated list of set names (`base,rise_of_empire`).
+    pub fn parse(text: &str) -> Result<Sets, String> {
+        let names: Vec<&str> = text.split(',').map(str::trim).collect();
+        Sets::from_names(&names)
+    }
+
+    /// The sets of these names.
+    pub fn from_names<S: AsRef<str>>(names: &[S]) -> Result<Sets, String> {
+        let set = crate::cards();
+        let mut mask = 0u8;
+        for n in names {
+            let key = n.as_ref().trim().to_ascii_lowercase().replace('-', "_");
+            match set.sets.iter().position(|s| s.name == key) {
+                Some(i) => mask |= 1 << i,
+                None => {
+                    let known: Vec<&str> = set.sets.iter().map(|s| s.name.as_str()).collect();
+                    return Err(format!(
+                        "unknown card set `{}` (known: {})",
+                        n.as_ref(),
+                        known.join(", ")
+                    ));
+                }
+            }
+        }
+        if mask == 0 {
+            return Err("name at least one card set".into());
+        }
+        Ok(Sets(mask))
+    }
+
+    /// The names of the chosen sets.
+    pub fn names(&self) -> Vec<String> {
+        crate::cards()
+            .sets
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.has(*i as u8))
+            .map(|(_, s)| s.name.clone())
+            .collect()
+    }
+}
+
+impl Serialize for Sets {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.names().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Sets {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let names = Vec::<String>::deserialize(d)?;
+        Sets::from_names(&names).map_err(serde::de::Error::custom)
+    }
 }
 
 /// The facts the engine reads in its hot loops, packed small (one per card kind).
@@ -289,8 +541,16 @@ pub struct CardInfo {
     pub cost: u8,
     /// Defense (0 for ships).
     pub defense: u8,
-    /// Faction mask in play (every faction for Mech World).
+    /// Faction mask in play (every faction for Mech World; both for an upgraded card).
     pub factions: Factions,
+    /// The factions it belongs to (printed, and an upgrade's side), counted when played.
+    pub member: Factions,
+    /// The faction its ally ability names (the printed one).
+    pub ally_need: Factions,
+    /// Has an on-acquire ability.
+    pub has_on_acquire: bool,
+    /// May be upgraded: a printed trade card (not already upgraded).
+    pub upgradable: bool,
     /// Has a primary ability with effects.
     pub has_primary: bool,
     /// Has an ally ability.
@@ -317,8 +577,8 @@ pub const HAS_SCRAP: u8 = 4;
 /// [`CardInfo::in_play_flags`] bit: is an outpost.
 pub const IS_OUTPOST: u8 = 8;
 
-/// Most card kinds in one set (card kinds are bits of a [`CardMask`]).
-pub const MAX_KINDS: usize = 256;
+/// Most card kinds in one set, upgraded cards included (card kinds are bits of a [`CardMask`]).
+pub const MAX_KINDS: usize = 1024;
 
 /// A set of card kinds as a bit mask, iterated in id order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -342,9 +602,10 @@ impl CardMask {
     /// Calls `f` once for each kind found in `cards`, in id order.
     #[inline]
     pub fn each_kind(cards: &[CardId], mut f: impl FnMut(CardId)) {
-        if cards.iter().all(|c| c.0 < 64) {
-            // The common case (the base set has 49 kinds): one word.
-            let mut bits = 0u64;
+        if cards.iter().all(|c| c.0 < 128) {
+            // The common case (the base set has 49 kinds, the printed cards of the built-in sets
+            // fewer than 128): two words.
+            let mut bits = 0u128;
             for c in cards {
                 bits |= 1 << c.0;
             }
@@ -371,12 +632,18 @@ impl CardMask {
     }
 }
 
-/// A whole set of cards: the base set, or a designer's file.
+/// Every card a process knows: the embedded sets (base and the *Rise of Empire* stand-in pack),
+/// or a designer's file; with every upgraded card the sticker sheets can make.
 #[derive(Clone, Debug)]
 pub struct CardSet {
     defs: Vec<CardDef>,
     infos: Vec<CardInfo>,
-    /// Every copy of the trade deck, in id order (shuffled at setup).
+    /// The card sets, in order (the first is `base`, the default).
+    pub sets: Vec<SetInfo>,
+    /// The sticker sheets.
+    pub sheets: Vec<Sheet>,
+    upgrades: HashMap<(CardId, u16, u8), CardId>,
+    /// Every copy of the default set's trade deck, in id order (shuffled at setup).
     pub trade_deck: Vec<CardId>,
     /// One player's starting deck, in id order.
     pub starting_deck: Vec<CardId>,
@@ -414,143 +681,71 @@ pub fn normalize_name(name: &str) -> String {
 }
 
 impl CardSet {
-    /// Parses and validates a card file. `file` names it in errors.
+    /// Parses and validates a card file. `file` names it in errors. A file that starts with
+    /// `extends = "base"` adds its cards (and sheets) to the embedded base set's.
     pub fn parse(file: &str, text: &str) -> Result<CardSet, CardError> {
-        let err = |line: usize, reason: String| CardError {
-            file: file.to_string(),
-            line,
-            reason,
-        };
-        let parsed: CardFile = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(0);
-            err(line, e.message().to_string())
-        })?;
-        let mut defs = Vec::with_capacity(parsed.card.len());
-        let mut by_name = HashMap::new();
-        for spanned in parsed.card {
-            let line = line_of(text, spanned.span().start);
-            let spec = spanned.into_inner();
-            validate(&spec).map_err(|reason| err(line, format!("card `{}`: {reason}", spec.id)))?;
-            let id = CardId(defs.len() as u16);
-            for key in [&spec.id, &spec.name.en, &spec.name.fr] {
-                let key = normalize_name(key);
-                if let Some(&other) = by_name.get(&key)
-                    && other != id
-                {
-                    return Err(err(
-                        line,
-                        format!("card `{}`: name `{key}` is already used", spec.id),
-                    ));
-                }
-                by_name.insert(key, id);
-            }
-            let mut ally_for_all = false;
-            let mut combat_per_ship = 0;
-            for s in &spec.statics {
-                match *s {
-                    Static::AllyForAllFactions => ally_for_all = true,
-                    Static::CombatPerShipPlayed(n) => combat_per_ship += n,
-                }
-            }
-            let factions = if ally_for_all {
-                ALL_FACTIONS
-            } else {
-                spec.faction.map_or(0, Faction::bit)
-            };
-            defs.push(CardDef {
-                spec,
-                factions,
-                ally_for_all,
-                combat_per_ship,
-            });
-        }
-        let find_role = |role: Role| -> Result<CardId, CardError> {
-            let mut it = defs.iter().enumerate().filter(|(_, d)| d.spec.role == role);
-            match (it.next(), it.next()) {
-                (Some((i, _)), None) => Ok(CardId(i as u16)),
-                _ => Err(err(0, format!("the set needs exactly one {role:?} card"))),
-            }
-        };
-        let explorer = find_role(Role::Explorer)?;
-        let starting: Vec<CardId> = defs
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.spec.role == Role::Starting)
-            .map(|(i, _)| CardId(i as u16))
-            .collect();
-        let pick = |id: &str| {
-            starting
-                .iter()
-                .copied()
-                .find(|&c| defs[c.0 as usize].spec.id == id)
-                .ok_or_else(|| err(0, format!("the set needs a starting card `{id}`")))
-        };
-        let scout = pick("scout")?;
-        let viper = pick("viper")?;
-        if defs.len() > MAX_KINDS {
-            return Err(err(
-                0,
-                format!("a set holds at most {MAX_KINDS} card kinds"),
-            ));
-        }
-        let infos = defs
-            .iter()
-            .map(|d| CardInfo {
-                faction: d.spec.faction,
-                kind: d.spec.kind,
-                cost: d.spec.cost,
-                defense: d.defense(),
-                factions: d.factions,
-                has_primary: !d.spec.primary.is_empty(),
-                has_ally: !d.spec.ally.is_empty(),
-                has_scrap: !d.spec.scrap.is_empty(),
-                copies: d.spec.primary.contains(&Effect::CopyShip),
-                combat_per_ship: d.combat_per_ship,
-                simple_primary: d.spec.primary.iter().all(|e| {
-                    matches!(
-                        e,
-                        Effect::Trade(_)
-                            | Effect::Combat(_)
-                            | Effect::Authority(_)
-                            | Effect::Draw(_)
-                            | Effect::DrawIfBases { .. }
-                            | Effect::DrawPerPlayed(_)
-                            | Effect::NextShipOnTop
-                    )
-                }),
-                in_play_flags: (!d.spec.primary.is_empty() as u8 * HAS_PRIMARY)
-                    | (!d.spec.ally.is_empty() as u8 * HAS_ALLY)
-                    | (!d.spec.scrap.is_empty() as u8 * HAS_SCRAP)
-                    | ((d.spec.kind == Kind::Outpost) as u8 * IS_OUTPOST),
-            })
-            .collect();
-        let copies = |role: Role| -> Vec<CardId> {
-            defs.iter()
-                .enumerate()
-                .filter(|(_, d)| d.spec.role == role)
-                .flat_map(|(i, d)| std::iter::repeat_n(CardId(i as u16), d.spec.count as usize))
-                .collect()
-        };
-        let trade_deck = copies(Role::Trade);
-        let starting_deck = copies(Role::Starting);
-        Ok(CardSet {
-            defs,
-            infos,
-            trade_deck,
-            starting_deck,
-            by_name,
-            scout,
-            viper,
-            explorer,
+        let mut parts = Vec::new();
+        read_file(file, text, &mut parts)?;
+        build(parts)
+    }
+
+    /// The embedded sets, the default of every process: the base set, then the *Rise of
+    /// Empire* stand-in pack (ours) and the upgraded cards its sheets make.
+    pub fn builtin() -> &'static CardSet {
+        static BUILTIN: OnceLock<CardSet> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            CardSet::parse(ROE_SET_FILE, ROE_SET_TEXT).expect("the embedded card sets are valid")
         })
     }
 
-    /// The embedded base set.
+    /// The embedded base set alone.
     pub fn base() -> &'static CardSet {
         static BASE: OnceLock<CardSet> = OnceLock::new();
         BASE.get_or_init(|| {
             CardSet::parse(BASE_SET_FILE, BASE_SET_TEXT).expect("the embedded base set is valid")
         })
+    }
+
+    /// The trade deck of a game of these sets, in id order.
+    pub fn trade_deck_of(&self, sets: Sets) -> Vec<CardId> {
+        self.defs
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.spec.role == Role::Trade && d.upgrade.is_none() && sets.has(d.set))
+            .flat_map(|(i, d)| std::iter::repeat_n(CardId(i as u16), d.spec.count as usize))
+            .collect()
+    }
+
+    /// Explorers in a two-player pile for these sets (the largest of theirs).
+    pub fn explorers_of(&self, sets: Sets) -> u8 {
+        self.sets
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| sets.has(*i as u8))
+            .map(|(_, s)| s.explorers)
+            .max()
+            .unwrap_or(self.def(self.explorer).spec.count)
+    }
+
+    /// The card a sticker of `row` of `sheet` makes of `card`, if it can upgrade it (same
+    /// printed cost, the column of its kind, a set the sheet upgrades, not upgraded yet).
+    #[inline]
+    pub fn upgraded(&self, card: CardId, sheet: u16, row: u8) -> Option<CardId> {
+        self.upgrades.get(&(card, sheet, row)).copied()
+    }
+
+    /// Finds a sheet by id.
+    pub fn find_sheet(&self, id: &str) -> Option<u16> {
+        self.sheets
+            .iter()
+            .position(|s| s.id == id)
+            .map(|i| i as u16)
+    }
+
+    /// The printed card of an upgraded one (itself otherwise).
+    #[inline]
+    pub fn printed(&self, id: CardId) -> CardId {
+        self.def(id).upgrade.map_or(id, |u| u.of)
     }
 
     /// Number of card kinds.
@@ -595,6 +790,402 @@ impl CardSet {
     }
 }
 
+/// One file's cards and sheets, with where each was written.
+struct FilePart {
+    file: String,
+    set: String,
+    explorers: Option<u8>,
+    cards: Vec<(CardSpec, usize)>,
+    sheets: Vec<(Sheet, usize)>,
+}
+
+fn read_file(file: &str, text: &str, parts: &mut Vec<FilePart>) -> Result<(), CardError> {
+    let err = |line: usize, reason: String| CardError {
+        file: file.to_string(),
+        line,
+        reason,
+    };
+    let parsed: CardFile = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(0);
+        err(line, e.message().to_string())
+    })?;
+    match parsed.extends.as_deref() {
+        None => {}
+        Some("base") => {
+            if parts.iter().any(|p| p.file == BASE_SET_FILE) {
+                return Err(err(1, "the base set is already included".into()));
+            }
+            read_file(BASE_SET_FILE, BASE_SET_TEXT, parts)?;
+        }
+        Some(other) => {
+            return Err(err(
+                1,
+                format!("`extends = \"{other}\"`: only the embedded \"base\" set can be extended"),
+            ));
+        }
+    }
+    let set = parsed.set.unwrap_or_else(|| "base".to_string());
+    parts.push(FilePart {
+        file: file.to_string(),
+        set,
+        explorers: parsed.explorers,
+        cards: parsed
+            .card
+            .into_iter()
+            .map(|c| (line_of(text, c.span().start), c.into_inner()))
+            .map(|(l, c)| (c, l))
+            .collect(),
+        sheets: parsed
+            .sheet
+            .into_iter()
+            .map(|c| (line_of(text, c.span().start), c.into_inner()))
+            .map(|(l, c)| (c, l))
+            .collect(),
+    });
+    Ok(())
+}
+
+fn set_index(sets: &mut Vec<SetInfo>, name: &str) -> Result<u8, String> {
+    if let Some(i) = sets.iter().position(|s| s.name == name) {
+        return Ok(i as u8);
+    }
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        return Err(format!("set name `{name}` must be snake_case ascii"));
+    }
+    if sets.len() >= 8 {
+        return Err("at most 8 card sets".into());
+    }
+    sets.push(SetInfo {
+        name: name.to_string(),
+        explorers: 0,
+    });
+    Ok((sets.len() - 1) as u8)
+}
+
+fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
+    let mut sets = vec![SetInfo {
+        name: "base".into(),
+        explorers: 0,
+    }];
+    let mut defs: Vec<CardDef> = Vec::new();
+    let mut by_name = HashMap::new();
+    let mut all_sheets: Vec<(Sheet, String, usize, Vec<u8>)> = Vec::new();
+    let last_file = parts.last().map(|p| p.file.clone()).unwrap_or_default();
+    for part in parts {
+        let err = |line: usize, reason: String| CardError {
+            file: part.file.clone(),
+            line,
+            reason,
+        };
+        let file_set = set_index(&mut sets, &part.set).map_err(|r| err(1, r))?;
+        if let Some(n) = part.explorers {
+            sets[file_set as usize].explorers = n;
+        }
+        for (spec, line) in part.cards {
+            validate(&spec).map_err(|reason| err(line, format!("card `{}`: {reason}", spec.id)))?;
+            let set = match &spec.set {
+                Some(name) => set_index(&mut sets, name)
+                    .map_err(|r| err(line, format!("card `{}`: {r}", spec.id)))?,
+                None => file_set,
+            };
+            let id = CardId(defs.len() as u16);
+            register_names(&mut by_name, &spec, id)
+                .map_err(|r| err(line, format!("card `{}`: {r}", spec.id)))?;
+            let mut ally_for_all = false;
+            let mut combat_per_ship = 0;
+            for s in &spec.statics {
+                match *s {
+                    Static::AllyForAllFactions => ally_for_all = true,
+                    Static::CombatPerShipPlayed(n) => combat_per_ship += n,
+                }
+            }
+            let factions = if ally_for_all {
+                ALL_FACTIONS
+            } else {
+                spec.faction.map_or(0, Faction::bit)
+            };
+            defs.push(CardDef {
+                spec,
+                factions,
+                ally_for_all,
+                combat_per_ship,
+                set,
+                upgrade: None,
+                side: None,
+            });
+        }
+        for (sheet, line) in part.sheets {
+            let names = if sheet.upgrades.is_empty() {
+                vec![part.set.clone()]
+            } else {
+                sheet.upgrades.clone()
+            };
+            let mut upgrades = Vec::new();
+            for n in &names {
+                upgrades.push(
+                    set_index(&mut sets, n)
+                        .map_err(|r| err(line, format!("sheet `{}`: {r}", sheet.id)))?,
+                );
+            }
+            validate_sheet(&sheet)
+                .map_err(|reason| err(line, format!("sheet `{}`: {reason}", sheet.id)))?;
+            if all_sheets.iter().any(|(s, ..)| s.id == sheet.id) {
+                return Err(err(
+                    line,
+                    format!("sheet `{}`: the id is already used", sheet.id),
+                ));
+            }
+            all_sheets.push((sheet, part.file.clone(), line, upgrades));
+        }
+    }
+    let err0 = |reason: String| CardError {
+        file: last_file.clone(),
+        line: 0,
+        reason,
+    };
+    let find_role = |role: Role| -> Result<CardId, CardError> {
+        let mut it = defs.iter().enumerate().filter(|(_, d)| d.spec.role == role);
+        match (it.next(), it.next()) {
+            (Some((i, _)), None) => Ok(CardId(i as u16)),
+            _ => Err(err0(format!("the set needs exactly one {role:?} card"))),
+        }
+    };
+    let explorer = find_role(Role::Explorer)?;
+    let starting: Vec<CardId> = defs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.spec.role == Role::Starting)
+        .map(|(i, _)| CardId(i as u16))
+        .collect();
+    let pick = |id: &str| {
+        starting
+            .iter()
+            .copied()
+            .find(|&c| defs[c.0 as usize].spec.id == id)
+            .ok_or_else(|| err0(format!("the set needs a starting card `{id}`")))
+    };
+    let scout = pick("scout")?;
+    let viper = pick("viper")?;
+    let base_explorers = defs[explorer.0 as usize].spec.count;
+    for s in sets.iter_mut() {
+        if s.explorers == 0 {
+            s.explorers = base_explorers;
+        }
+    }
+    // Every upgraded card the sheets can make: one kind per printed card and sticker.
+    let printed = defs.len();
+    let mut upgrades = HashMap::new();
+    for (si, (sheet, file, line, sets_up)) in all_sheets.iter().enumerate() {
+        for (r, row) in sheet.row.iter().enumerate() {
+            for column in [Column::Ship, Column::Base] {
+                let Some(sticker) = row.sticker(column) else {
+                    continue;
+                };
+                for c in 0..printed {
+                    let d = &defs[c];
+                    if d.spec.role != Role::Trade
+                        || d.spec.cost != row.cost
+                        || Column::of(d.spec.kind) != column
+                        || !sets_up.contains(&d.set)
+                    {
+                        continue;
+                    }
+                    let derived =
+                        upgrade_def(d, sheet, si as u16, r as u8, sticker, CardId(c as u16))
+                            .map_err(|reason| CardError {
+                                file: file.clone(),
+                                line: *line,
+                                reason: format!("sheet `{}`, row {}: {reason}", sheet.id, r + 1),
+                            })?;
+                    let id = CardId(defs.len() as u16);
+                    register_names(&mut by_name, &derived.spec, id).map_err(|r| CardError {
+                        file: file.clone(),
+                        line: *line,
+                        reason: format!("sheet `{}`: {r}", sheet.id),
+                    })?;
+                    upgrades.insert((CardId(c as u16), si as u16, r as u8), id);
+                    defs.push(derived);
+                }
+            }
+        }
+    }
+    if defs.len() > MAX_KINDS {
+        return Err(err0(format!(
+            "a set holds at most {MAX_KINDS} card kinds, upgraded cards included ({} here)",
+            defs.len()
+        )));
+    }
+    let infos = defs.iter().map(info_of).collect();
+    let copies = |role: Role| -> Vec<CardId> {
+        defs.iter()
+            .enumerate()
+            .filter(|(_, d)| {
+                d.spec.role == role && d.upgrade.is_none() && (role != Role::Trade || d.set == 0)
+            })
+            .flat_map(|(i, d)| std::iter::repeat_n(CardId(i as u16), d.spec.count as usize))
+            .collect()
+    };
+    let trade_deck = copies(Role::Trade);
+    let starting_deck = copies(Role::Starting);
+    Ok(CardSet {
+        defs,
+        infos,
+        sets,
+        sheets: all_sheets.into_iter().map(|(s, ..)| s).collect(),
+        upgrades,
+        trade_deck,
+        starting_deck,
+        by_name,
+        scout,
+        viper,
+        explorer,
+    })
+}
+
+fn register_names(
+    by_name: &mut HashMap<String, CardId>,
+    spec: &CardSpec,
+    id: CardId,
+) -> Result<(), String> {
+    for key in [&spec.id, &spec.name.en, &spec.name.fr] {
+        let key = normalize_name(key);
+        if let Some(&other) = by_name.get(&key)
+            && other != id
+        {
+            return Err(format!("name `{key}` is already used"));
+        }
+        by_name.insert(key, id);
+    }
+    Ok(())
+}
+
+fn info_of(d: &CardDef) -> CardInfo {
+    let printed = d.spec.faction.map_or(0, Faction::bit);
+    let side = d.side.map_or(0, Faction::bit);
+    CardInfo {
+        faction: d.spec.faction,
+        kind: d.spec.kind,
+        cost: d.spec.cost,
+        defense: d.defense(),
+        factions: d.factions,
+        member: printed | side,
+        ally_need: printed,
+        has_on_acquire: !d.spec.on_acquire.is_empty(),
+        upgradable: d.spec.role == Role::Trade && d.upgrade.is_none(),
+        has_primary: !d.spec.primary.is_empty(),
+        has_ally: !d.spec.ally.is_empty(),
+        has_scrap: !d.spec.scrap.is_empty(),
+        copies: d.spec.primary.contains(&Effect::CopyShip),
+        combat_per_ship: d.combat_per_ship,
+        simple_primary: d.spec.primary.iter().all(|e| {
+            matches!(
+                e,
+                Effect::Trade(_)
+                    | Effect::Combat(_)
+                    | Effect::Authority(_)
+                    | Effect::Draw(_)
+                    | Effect::DrawIfBases { .. }
+                    | Effect::DrawPerPlayed(_)
+                    | Effect::NextShipOnTop
+            )
+        }),
+        in_play_flags: (!d.spec.primary.is_empty() as u8 * HAS_PRIMARY)
+            | (!d.spec.ally.is_empty() as u8 * HAS_ALLY)
+            | (!d.spec.scrap.is_empty() as u8 * HAS_SCRAP)
+            | ((d.spec.kind == Kind::Outpost) as u8 * IS_OUTPOST),
+    }
+}
+
+/// The card `d` becomes with `sticker` of row `row` of `sheet`: the sticker's effects added, the
+/// sheet's side as a second faction, no on-acquire ability any more.
+fn upgrade_def(
+    d: &CardDef,
+    sheet: &Sheet,
+    sheet_index: u16,
+    row: u8,
+    sticker: &Sticker,
+    of: CardId,
+) -> Result<CardDef, String> {
+    let mut spec = d.spec.clone();
+    if !sticker.ally.is_empty() && spec.faction.is_none() {
+        return Err(format!(
+            "its ally sticker cannot go on `{}`, which has no faction",
+            spec.id
+        ));
+    }
+    spec.id = format!("{}__{}_r{}", spec.id, sheet.id, row + 1);
+    spec.name = Texts {
+        en: format!("{} ({} {})", spec.name.en, sheet.id, row + 1),
+        fr: format!("{} ({} {})", spec.name.fr, sheet.id, row + 1),
+    };
+    spec.text = format!("{} Upgrade: {}", spec.text, sticker.text);
+    spec.primary.extend(sticker.primary.iter().cloned());
+    spec.ally.extend(sticker.ally.iter().cloned());
+    spec.scrap.extend(sticker.scrap.iter().cloned());
+    spec.on_acquire.clear();
+    spec.count = 0;
+    let side = (spec.faction != Some(sheet.side)).then_some(sheet.side);
+    let factions = d.factions | sheet.side.bit();
+    Ok(CardDef {
+        spec,
+        factions,
+        ally_for_all: d.ally_for_all,
+        combat_per_ship: d.combat_per_ship,
+        set: d.set,
+        upgrade: Some(Upgrade {
+            of,
+            sheet: sheet_index,
+            row,
+        }),
+        side,
+    })
+}
+
+fn validate_sheet(sheet: &Sheet) -> Result<(), String> {
+    if sheet.id.is_empty()
+        || !sheet
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        return Err("`id` must be snake_case ascii".into());
+    }
+    if sheet.row.len() != SHEET_ROWS {
+        return Err(format!(
+            "a sheet has {SHEET_ROWS} rows (`[[sheet.row]]`), not {}",
+            sheet.row.len()
+        ));
+    }
+    for (i, row) in sheet.row.iter().enumerate() {
+        if sheet.row[..i].iter().any(|r| r.cost == row.cost) {
+            return Err(format!(
+                "two rows for cost {}: one row per printed cost",
+                row.cost
+            ));
+        }
+        if row.ship.is_none() && row.base.is_none() {
+            return Err(format!("row {} has no sticker", i + 1));
+        }
+        for (column, sticker) in [(Kind::Ship, &row.ship), (Kind::Base, &row.base)] {
+            let Some(st) = sticker else { continue };
+            if st.primary.is_empty() && st.ally.is_empty() && st.scrap.is_empty() {
+                return Err(format!("row {}: a sticker adds at least one effect", i + 1));
+            }
+            if st.text.trim().is_empty() {
+                return Err(format!("row {}: a sticker needs its printed `text`", i + 1));
+            }
+            for list in [&st.primary, &st.ally, &st.scrap] {
+                check_effects(list, column).map_err(|r| format!("row {}: {r}", i + 1))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn validate(spec: &CardSpec) -> Result<(), String> {
     if spec.id.is_empty()
         || !spec
@@ -618,8 +1209,15 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
     if spec.text.trim().is_empty() {
         return Err("`text` (the printed text) is missing".into());
     }
-    for list in [&spec.primary, &spec.ally, &spec.scrap] {
+    for list in [&spec.primary, &spec.ally, &spec.scrap, &spec.on_acquire] {
         check_effects(list, spec.kind)?;
+    }
+    if spec
+        .on_acquire
+        .iter()
+        .any(|e| matches!(e, Effect::CopyShip | Effect::DrawPerPlayed(_)))
+    {
+        return Err("an on-acquire ability cannot copy a ship or count cards played".into());
     }
     if spec.kind == Kind::Ship && !spec.statics.is_empty() {
         return Err("static abilities belong to bases".into());
@@ -641,7 +1239,7 @@ fn check_effects(list: &[Effect], kind: Kind) -> Result<(), String> {
                     check_effects(o, kind)?;
                 }
             }
-            Effect::Scrap { count: 0, .. } | Effect::DiscardThenDraw(0) => {
+            Effect::Scrap { count: 0, .. } | Effect::DiscardThenDraw(0) | Effect::Discard(0) => {
                 return Err("a count must be at least 1".into());
             }
             Effect::CopyShip if kind != Kind::Ship => {

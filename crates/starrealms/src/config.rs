@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cards::{Column, SHEET_ROWS, Sets};
+
 /// The table format (see `docs/rules.md`, "Multiplayer formats").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -119,6 +121,9 @@ pub enum DiscardTiming {
     NextTurn,
 }
 
+/// Most sticker sheets one seat may own in a game.
+pub const MAX_SHEETS: usize = 8;
+
 /// Everything that defines a game besides its seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -138,6 +143,38 @@ pub struct Config {
     /// The game ends in a draw when this turn would begin (a game where nobody can deal damage
     /// any more, all cards scrapped, would otherwise never end).
     pub turn_limit: u32,
+    /// The card sets whose trade cards make the trade deck (default: the base set).
+    #[serde(skip_serializing_if = "Sets::is_default")]
+    pub sets: Sets,
+    /// *Rise of Empire* upgrades: the sticker sheets each seat owns (index: seat), with the
+    /// stickers already used. Empty: nobody can upgrade.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sheets: Vec<Vec<SheetGrant>>,
+}
+
+/// A sticker sheet a seat owns in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetGrant {
+    /// The sheet's id.
+    pub sheet: String,
+    /// Stickers used before this game (a campaign's earlier games).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<UsedSticker>,
+    /// Political victory: using the fifth sticker of this sheet wins the game at once (the
+    /// current scenario's sheet, in a campaign).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub political: bool,
+}
+
+/// A sticker used: its row (1 to 5) and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UsedSticker {
+    /// Row, 1 (top) to 5.
+    pub row: u8,
+    /// Ship or base.
+    pub column: Column,
 }
 
 impl Default for Config {
@@ -150,6 +187,8 @@ impl Default for Config {
             authority: 50,
             explorers: None,
             turn_limit: 1000,
+            sets: Sets::default(),
+            sheets: Vec::new(),
         }
     }
 }
@@ -171,8 +210,60 @@ impl Config {
             )),
             _ if self.authority <= 0 => Err("starting authority must be positive".into()),
             _ if self.turn_limit < 2 => Err("the turn limit must be at least 2".into()),
-            _ => Ok(()),
+            _ => self.validate_sheets(),
         }
+    }
+
+    fn validate_sheets(&self) -> Result<(), String> {
+        if self.sheets.is_empty() {
+            return Ok(());
+        }
+        if self.sheets.len() != self.seats as usize {
+            return Err(format!(
+                "`sheets` lists {} seats; the game has {}",
+                self.sheets.len(),
+                self.seats
+            ));
+        }
+        let set = crate::cards();
+        for (seat, grants) in self.sheets.iter().enumerate() {
+            let who = format!("p{}", seat + 1);
+            if grants.len() > MAX_SHEETS {
+                return Err(format!("{who} owns more than {MAX_SHEETS} sticker sheets"));
+            }
+            for (i, g) in grants.iter().enumerate() {
+                if set.find_sheet(&g.sheet).is_none() {
+                    let known: Vec<&str> = set.sheets.iter().map(|s| s.id.as_str()).collect();
+                    return Err(format!(
+                        "{who}: unknown sticker sheet `{}` (known: {})",
+                        g.sheet,
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    ));
+                }
+                if grants[..i].iter().any(|o| o.sheet == g.sheet) {
+                    return Err(format!("{who} owns sheet `{}` twice", g.sheet));
+                }
+                for (j, u) in g.used.iter().enumerate() {
+                    if u.row == 0 || u.row as usize > SHEET_ROWS {
+                        return Err(format!(
+                            "{who}, sheet `{}`: row {} does not exist (1 to {SHEET_ROWS})",
+                            g.sheet, u.row
+                        ));
+                    }
+                    if g.used[..j].iter().any(|o| o.row == u.row) {
+                        return Err(format!(
+                            "{who}, sheet `{}`: row {} is used twice (one sticker per row)",
+                            g.sheet, u.row
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A configuration of `format` with its usual seat count (the smallest it allows).
@@ -263,7 +354,7 @@ impl Config {
         }
     }
 
-    /// Explorers in the pile at the start.
+    /// Explorers in the pile at the start, `per_set` in a two-player game of the sets chosen.
     pub fn explorer_count(&self, per_set: u8) -> u8 {
         self.explorers
             .unwrap_or(per_set.saturating_add(5 * self.seats.saturating_sub(2)))

@@ -29,10 +29,11 @@ pub use state::{InPlay, Pending, Player, State};
 
 static ACTIVE: OnceLock<&'static CardSet> = OnceLock::new();
 
-/// The active card set: the base set unless [`use_card_set`] installed another one first.
+/// The active card set: the embedded sets ([`CardSet::builtin`]: the base set and the *Rise of
+/// Empire* stand-in pack) unless [`use_card_set`] installed another one first.
 #[inline]
 pub fn cards() -> &'static CardSet {
-    ACTIVE.get_or_init(CardSet::base)
+    ACTIVE.get_or_init(CardSet::builtin)
 }
 
 /// Installs a designer's card set for the whole process. It must be called before any game is

@@ -53,7 +53,10 @@ pub struct PlayerView {
     /// Next ships that may go on top of the deck this turn.
     pub next_ship_top: u8,
     /// Cards of each faction played this turn.
-    pub played: [u8; 4],
+    pub played: [u8; crate::cards::Faction::COUNT],
+    /// *Rise of Empire*: the sticker sheets owned and the stickers used (public).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sheets: Vec<crate::state::SheetUse>,
     /// Hydra: has ended its part of the team's turn.
     pub done: bool,
 }
@@ -153,6 +156,7 @@ impl PlayerView {
             pending_discards: p.pending_discards,
             next_ship_top: p.next_ship_top,
             played: p.played,
+            sheets: p.sheets.clone(),
             done: p.done,
         }
     }
@@ -247,6 +251,7 @@ impl Observation {
                     next_ship_top: v.next_ship_top,
                     played: v.played,
                     done: v.done,
+                    sheets: v.sheets.clone(),
                 }
             })
             .collect();

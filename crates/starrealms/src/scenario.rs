@@ -479,7 +479,7 @@ impl Setup {
             }
             let mut deck = p.deck.clone();
             deck.reverse();
-            let mut played = [0u8; 4];
+            let mut played = [0u8; Faction::COUNT];
             match &p.played {
                 Some(map) => {
                     for (f, k) in map {
@@ -490,14 +490,14 @@ impl Setup {
                     // As the engine counts: the card's faction when played, plus a copied
                     // ship's faction when it differs.
                     for s in &ships {
-                        let own = set.info(s.card).faction;
-                        if let Some(f) = own {
-                            played[f as usize] += 1;
-                        }
-                        if let Some(f) = s.copy.and_then(|c| set.info(c).faction)
-                            && Some(f) != own
-                        {
-                            played[f as usize] += 1;
+                        let own = set.info(s.card).member;
+                        let copied = s
+                            .copy
+                            .map_or(0, |c| set.info(c).faction.map_or(0, Faction::bit));
+                        let mut member = own | (copied & !own);
+                        while member != 0 {
+                            played[member.trailing_zeros() as usize] += 1;
+                            member &= member - 1;
                         }
                     }
                 }
@@ -533,6 +533,11 @@ impl Setup {
                 next_ship_top: p.next_ship_top,
                 played,
                 done: p.done,
+                sheets: config
+                    .sheets
+                    .get(i)
+                    .map(|g| g.iter().map(crate::state::sheet_use).collect())
+                    .unwrap_or_default(),
             });
         }
         if self.row.len() > ROW_SIZE {
@@ -560,22 +565,17 @@ impl Setup {
         let trade_deck = match &self.trade_deck {
             TradeDeckSpec::Cards(cs) => cs.iter().rev().copied().collect(),
             TradeDeckSpec::Rest => {
-                let mut left: Vec<usize> = set
-                    .iter()
-                    .map(|(_, d)| {
-                        if d.spec.role == Role::Trade {
-                            d.spec.count as usize
-                        } else {
-                            0
-                        }
-                    })
-                    .collect();
+                let mut left: Vec<usize> = vec![0; set.len()];
+                for c in set.trade_deck_of(config.sets) {
+                    left[c.0 as usize] += 1;
+                }
                 let placed = players
                     .iter()
                     .flat_map(|p| p.all_cards())
                     .chain(row.iter().flatten().copied())
                     .chain(self.scrap_heap.iter().copied());
                 for c in placed {
+                    let c = set.printed(c);
                     left[c.0 as usize] = left[c.0 as usize].saturating_sub(1);
                 }
                 let mut deck: Vec<CardId> = left
@@ -721,7 +721,18 @@ impl Setup {
             .collect();
         Setup {
             description: String::new(),
-            config: state.config.clone(),
+            config: {
+                let mut config = state.config.clone();
+                if !config.sheets.is_empty() {
+                    config.sheets = state
+                        .players
+                        .0
+                        .iter()
+                        .map(|p| p.sheets.iter().map(crate::state::sheet_grant).collect())
+                        .collect();
+                }
+                config
+            },
             seed: 0,
             rng: Some(state.rng.clone()),
             current: state.current,

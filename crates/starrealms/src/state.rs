@@ -9,7 +9,9 @@ use game::{ActionError, GameRng, PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
-use crate::cards::{CardId, CardMask, Effect, Factions, Kind, ScrapFrom};
+use crate::cards::{
+    CardId, CardMask, Column, Effect, Faction, Factions, Kind, SHEET_ROWS, ScrapFrom,
+};
 use crate::config::{Config, DiscardTiming, Format};
 use crate::{Observation, cards};
 
@@ -37,7 +39,8 @@ pub struct InPlay {
     /// Derived from the cards (see [`InPlay::refresh`]): factions in play.
     #[serde(skip)]
     factions: Factions,
-    /// Derived: the faction of the effective card's ally ability.
+    /// Derived: the faction the effective card's ally ability names (its printed one; an
+    /// upgraded card's second faction sets off allies of others, not its own).
     #[serde(skip)]
     need: Factions,
     /// Derived: `HAS_*` bits of the effective card.
@@ -104,12 +107,12 @@ impl InPlay {
         let own = set.info(self.card);
         if self.copy.is_none() {
             (self.factions, self.need, self.flags) =
-                (own.factions, own.factions, own.in_play_flags);
+                (own.factions, own.ally_need, own.in_play_flags);
             return;
         }
         let eff = set.info(self.effective());
         self.factions = own.factions | self.copy.map_or(0, |c| set.info(c).factions);
-        self.need = eff.factions;
+        self.need = eff.ally_need;
         self.flags = (eff.in_play_flags & !IS_OUTPOST) | (own.in_play_flags & IS_OUTPOST);
     }
 
@@ -165,9 +168,63 @@ pub struct Player {
     /// Ships acquired this turn that may go on top of the deck (Freighter, Central Office).
     pub next_ship_top: u8,
     /// Cards of each faction played this turn (Blob World).
-    pub played: [u8; 4],
+    pub played: [u8; Faction::COUNT],
     /// Hydra: this player has ended its part of the team's turn.
     pub done: bool,
+    /// *Rise of Empire*: the sticker sheets this player owns and what is used of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sheets: Vec<SheetUse>,
+}
+
+/// A sticker sheet a player owns, and which stickers are used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetUse {
+    /// The sheet.
+    pub sheet: SheetId,
+    /// Rows whose ship sticker is used (bit `r`: row `r + 1`).
+    pub ship: u8,
+    /// Rows whose base sticker is used.
+    pub base: u8,
+    /// Using its fifth sticker wins at once (political victory).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub political: bool,
+}
+
+impl SheetUse {
+    /// Whether row `r` (0 to 4) is still free (neither sticker used).
+    #[inline]
+    pub fn row_free(&self, r: u8) -> bool {
+        (self.ship | self.base) & (1 << r) == 0
+    }
+
+    /// Stickers used.
+    pub fn used(&self) -> u32 {
+        (self.ship | self.base).count_ones()
+    }
+}
+
+/// A sticker sheet, as an index into the card set's sheets; written as its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SheetId(pub u16);
+
+impl Serialize for SheetId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match cards().sheets.get(self.0 as usize) {
+            Some(sheet) => s.serialize_str(&sheet.id),
+            None => Err(serde::ser::Error::custom("no such sheet")),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for SheetId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        cards()
+            .find_sheet(&name)
+            .map(SheetId)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown sticker sheet `{name}`")))
+    }
 }
 
 impl Player {
@@ -187,8 +244,9 @@ impl Player {
             team,
             pending_discards: 0,
             next_ship_top: 0,
-            played: [0; 4],
+            played: [0; Faction::COUNT],
             done: false,
+            sheets: Vec::new(),
         }
     }
 
@@ -244,6 +302,8 @@ pub enum Ability {
     Ally,
     /// Scrap.
     Scrap,
+    /// On acquire (*Rise of Empire*).
+    OnAcquire,
 }
 
 /// Where a list of effects comes from: a card's ability, or one option of a "choose one" in it.
@@ -267,6 +327,7 @@ impl Source {
             Ability::Primary => &spec.primary,
             Ability::Ally => &spec.ally,
             Ability::Scrap => &spec.scrap,
+            Ability::OnAcquire => &spec.on_acquire,
         }
     }
 
@@ -451,9 +512,13 @@ impl State {
             Format::Hydra => Seat((game::below(&mut rng, 2) * n / 2) as u8),
             _ => Seat(game::below(&mut rng, n) as u8),
         };
-        let mut trade_deck = set.trade_deck.clone();
+        let mut trade_deck = if config.sets.is_default() {
+            set.trade_deck.clone()
+        } else {
+            set.trade_deck_of(config.sets)
+        };
         let starting = &set.starting_deck;
-        let explorers = config.explorer_count(set.def(set.explorer).spec.count);
+        let explorers = config.explorer_count(set.explorers_of(config.sets));
         game::shuffle(&mut rng, &mut trade_deck);
         let mut players = PerSeat::from_fn(n, |i| {
             Player::new(config.starting_authority(i), config.team_of(i))
@@ -461,6 +526,9 @@ impl State {
         for p in players.0.iter_mut() {
             p.deck.extend_from_slice(starting);
             game::shuffle(&mut rng, &mut p.deck);
+        }
+        for (p, grants) in players.0.iter_mut().zip(&config.sheets) {
+            p.sheets = grants.iter().map(sheet_use).collect();
         }
         let mut state = State {
             config: config.clone(),
@@ -597,6 +665,16 @@ impl State {
                 out.push(Action::BuyRow(slot as u8));
             }
         }
+        if !me.sheets.is_empty() {
+            for (slot, c) in self.row.iter().enumerate() {
+                if let Some(c) = *c {
+                    let price = set.info(c).cost as u16;
+                    self.upgrades(c, price, |s, r| {
+                        out.push(Action::BuyUpgrade(slot as u8, s, r))
+                    });
+                }
+            }
+        }
         if self.explorers > 0 && set.info(set.explorer).cost as u16 <= me.trade {
             out.push(Action::BuyExplorer);
         }
@@ -712,6 +790,17 @@ impl State {
                         out.push(Action::AcquireRow(slot as u8));
                     }
                 }
+                if !me.sheets.is_empty() {
+                    for (slot, c) in self.row.iter().enumerate() {
+                        if let Some(c) = *c
+                            && set.info(c).kind == Kind::Ship
+                        {
+                            self.upgrades(c, 0, |s, r| {
+                                out.push(Action::AcquireUpgrade(slot as u8, s, r))
+                            });
+                        }
+                    }
+                }
                 if self.explorers > 0 {
                     out.push(Action::AcquireExplorer);
                 }
@@ -793,6 +882,11 @@ impl State {
     }
 
     fn why_illegal(&self, action: Action) -> String {
+        if let (Some(Pending::AcquireFree), Action::AcquireUpgrade(slot, sheet, row)) =
+            (self.pending, action)
+        {
+            return self.why_no_upgrade(slot, sheet, row, true);
+        }
         if let Some(p) = self.pending {
             let who = self.to_move().map(|s| s.to_string()).unwrap_or_default();
             return format!("{who} must first answer the pending decision ({p:?})");
@@ -809,6 +903,7 @@ impl State {
                     me.trade
                 ),
             },
+            Action::BuyUpgrade(slot, sheet, row) => self.why_no_upgrade(slot, sheet, row, false),
             Action::AttackPlayer(s, n) if n as u16 > me.combat => {
                 format!("{n} combat asked of {s}, combat pool is {}", me.combat)
             }
@@ -839,6 +934,66 @@ impl State {
             }
             _ => String::new(),
         }
+    }
+
+    /// Why an upgrade at acquisition is refused, in words.
+    fn why_no_upgrade(&self, slot: u8, sheet: u8, row: u8, free: bool) -> String {
+        let set = cards();
+        let me = self.me();
+        let Some(c) = self.row[slot as usize] else {
+            return "that trade-row slot is empty".into();
+        };
+        let Some(used) = me.sheets.get(sheet as usize) else {
+            return match me.sheets.len() {
+                0 => "you own no sticker sheet".into(),
+                n => format!("you own {n} sticker sheets (s1 to s{n})"),
+            };
+        };
+        let info = set.info(c);
+        let sheet_def = &set.sheets[used.sheet.0 as usize];
+        let sheet_row = &sheet_def.row[row as usize];
+        let column = Column::of(info.kind);
+        let r = row + 1;
+        if !info.upgradable {
+            return if set.def(c).upgrade.is_some() {
+                format!("{c} is already upgraded (a card is upgraded once)")
+            } else {
+                format!("{c} cannot be upgraded")
+            };
+        }
+        if free && info.kind != Kind::Ship {
+            return format!("{c} is not a ship");
+        }
+        if !used.row_free(row) {
+            return format!(
+                "row {r} of sheet {} is used: one sticker per row, ship or base",
+                sheet_def.id
+            );
+        }
+        if sheet_row.cost != info.cost {
+            return format!(
+                "row {r} of sheet {} upgrades cards of printed cost {}; {c} costs {}",
+                sheet_def.id, sheet_row.cost, info.cost
+            );
+        }
+        if sheet_row.sticker(column).is_none() {
+            return format!(
+                "row {r} of sheet {} has no {} sticker",
+                sheet_def.id,
+                match column {
+                    Column::Ship => "ship",
+                    Column::Base => "base",
+                }
+            );
+        }
+        if set.upgraded(c, used.sheet.0, row).is_none() {
+            return format!("sheet {} does not upgrade cards of {c}'s set", sheet_def.id);
+        }
+        let price = if free { 0 } else { info.cost as u16 } + column.price() as u16;
+        format!(
+            "{c} and its upgrade cost {price} trade, trade pool is {}",
+            me.trade
+        )
     }
 
     /// Applies an action known to be legal (taken from [`State::legal_actions_into`]).
@@ -900,6 +1055,12 @@ impl State {
                 self.me_mut().trade -= set.info(c).cost as u16;
                 self.refill(slot as usize);
                 self.acquire(c, false);
+            }
+            Action::BuyUpgrade(slot, sheet, row) => {
+                let c = self.row[slot as usize].take().expect("legal buy");
+                self.me_mut().trade -= set.info(c).cost as u16;
+                self.refill(slot as usize);
+                self.upgrade_and_acquire(c, sheet, row, false);
             }
             Action::BuyExplorer => {
                 self.explorers -= 1;
@@ -1055,6 +1216,11 @@ impl State {
                 self.refill(slot as usize);
                 self.acquire(c, true);
             }
+            (Pending::AcquireFree, Action::AcquireUpgrade(slot, sheet, row)) => {
+                let c = self.row[slot as usize].take().expect("legal acquire");
+                self.refill(slot as usize);
+                self.upgrade_and_acquire(c, sheet, row, true);
+            }
             (Pending::AcquireFree, Action::AcquireExplorer) => {
                 self.explorers -= 1;
                 self.acquire(set.explorer, true);
@@ -1188,6 +1354,9 @@ impl State {
             Effect::DiscardThenDraw(n) => {
                 self.offer(Pending::DiscardThenDraw { left: n, done: 0 });
             }
+            Effect::Discard(n) => {
+                self.offer(Pending::Discard { seat: cur, left: n });
+            }
         }
     }
 
@@ -1208,8 +1377,10 @@ impl State {
         let info = set.info(c);
         let me = self.me_mut();
         me.take_from_hand(c);
-        if let Some(f) = info.faction {
-            me.played[f as usize] += 1;
+        let mut member = info.member;
+        while member != 0 {
+            me.played[member.trailing_zeros() as usize] += 1;
+            member &= member - 1;
         }
         if info.kind.is_base() {
             me.bases.push(InPlay::new(c));
@@ -1241,7 +1412,12 @@ impl State {
     }
 
     fn acquire(&mut self, c: CardId, free_on_top: bool) {
-        let is_ship = cards().info(c).kind == Kind::Ship;
+        let info = cards().info(c);
+        if info.has_on_acquire {
+            // Resolves once the card is placed (and a "top of deck" answered) and the row refilled.
+            self.push_frame(c, Ability::OnAcquire, u8::MAX);
+        }
+        let is_ship = info.kind == Kind::Ship;
         let me = self.me_mut();
         if free_on_top {
             me.deck.push(c);
@@ -1252,6 +1428,60 @@ impl State {
         if is_ship && me.next_ship_top > 0 {
             me.next_ship_top -= 1;
             self.pending = Some(Pending::TopOrDiscard { card: c });
+        }
+    }
+
+    /// Calls `f(sheet, row)` for each sticker the current player may put on `c`, a card whose
+    /// acquisition costs `price` trade before the upgrade.
+    #[inline]
+    fn upgrades(&self, c: CardId, price: u16, mut f: impl FnMut(u8, u8)) {
+        let set = cards();
+        let info = set.info(c);
+        if !info.upgradable {
+            return;
+        }
+        let me = self.me();
+        if me.trade < price + Column::of(info.kind).price() as u16 {
+            return;
+        }
+        for (s, sheet) in me.sheets.iter().enumerate() {
+            for r in 0..SHEET_ROWS as u8 {
+                if sheet.row_free(r) && set.upgraded(c, sheet.sheet.0, r).is_some() {
+                    f(s as u8, r);
+                }
+            }
+        }
+    }
+
+    /// Steps 2–7 of an upgrade: pay the upgrade, use the sticker (a political victory ends the
+    /// game), put the upgraded card where it goes (the row is already refilled), then resolve
+    /// the printed card's on-acquire ability, which the upgraded card no longer has.
+    fn upgrade_and_acquire(&mut self, c: CardId, sheet: u8, row: u8, free_on_top: bool) {
+        let set = cards();
+        let column = Column::of(set.info(c).kind);
+        let me = self.me_mut();
+        me.trade -= column.price() as u16;
+        let used = &mut me.sheets[sheet as usize];
+        match column {
+            Column::Ship => used.ship |= 1 << row,
+            Column::Base => used.base |= 1 << row,
+        }
+        let (sheet_id, political, count) = (used.sheet, used.political, used.used());
+        let upgraded = set
+            .upgraded(c, sheet_id.0, row)
+            .expect("a legal upgrade has its card");
+        if set.info(c).has_on_acquire {
+            self.push_frame(c, Ability::OnAcquire, u8::MAX);
+        }
+        self.acquire(upgraded, free_on_top);
+        if political && count as usize == SHEET_ROWS {
+            let team = self.me().team;
+            let mask = self
+                .players
+                .iter()
+                .filter(|(_, p)| p.team == team)
+                .fold(0u8, |m, (s, _)| m | 1 << s.0);
+            self.finish(mask);
         }
     }
 
@@ -1301,7 +1531,7 @@ impl State {
         p.trade = 0;
         p.combat = 0;
         p.next_ship_top = 0;
-        p.played = [0; 4];
+        p.played = [0; Faction::COUNT];
         for s in p.ships.drain(..) {
             p.discard.push(s.card);
         }
@@ -1421,7 +1651,8 @@ impl State {
     /// Counts every card of the game in every zone (tests: cards are conserved).
     pub fn card_counts(&self) -> Vec<usize> {
         let mut counts = vec![0; cards().len()];
-        let mut add = |c: CardId| counts[c.0 as usize] += 1;
+        let set = cards();
+        let mut add = |c: CardId| counts[set.printed(c).0 as usize] += 1;
         for p in &self.players.0 {
             p.all_cards().for_each(&mut add);
         }
@@ -1445,6 +1676,43 @@ impl State {
 
 /// Calls `f` with the position of each set bit, lowest first.
 #[inline]
+/// A sheet as the configuration grants it, and as a player holds it.
+pub(crate) fn sheet_use(g: &crate::config::SheetGrant) -> SheetUse {
+    let sheet = cards()
+        .find_sheet(&g.sheet)
+        .expect("a validated configuration names known sheets");
+    let mut u = SheetUse {
+        sheet: SheetId(sheet),
+        ship: 0,
+        base: 0,
+        political: g.political,
+    };
+    for x in &g.used {
+        match x.column {
+            Column::Ship => u.ship |= 1 << (x.row - 1),
+            Column::Base => u.base |= 1 << (x.row - 1),
+        }
+    }
+    u
+}
+
+/// A sheet in use, written back as a configuration grant (its stickers used so far).
+pub(crate) fn sheet_grant(u: &SheetUse) -> crate::config::SheetGrant {
+    let mut used = Vec::new();
+    for r in 0..SHEET_ROWS as u8 {
+        for (mask, column) in [(u.ship, Column::Ship), (u.base, Column::Base)] {
+            if mask & (1 << r) != 0 {
+                used.push(crate::config::UsedSticker { row: r + 1, column });
+            }
+        }
+    }
+    crate::config::SheetGrant {
+        sheet: cards().sheets[u.sheet.0 as usize].id.clone(),
+        used,
+        political: u.political,
+    }
+}
+
 fn for_bits(mut bits: u128, mut f: impl FnMut(u8)) {
     while bits != 0 {
         f(bits.trailing_zeros() as u8);

@@ -161,10 +161,10 @@ fn trade_deck_has_80_cards() {
 
 #[test]
 fn twenty_cards_per_faction() {
-    for faction in Faction::ALL {
+    for faction in &Faction::ALL[..4] {
         let n: u32 = set()
             .iter()
-            .filter(|(_, d)| d.spec.role == Role::Trade && d.spec.faction == Some(faction))
+            .filter(|(_, d)| d.spec.role == Role::Trade && d.spec.faction == Some(*faction))
             .map(|(_, d)| u32::from(d.spec.count))
             .sum();
         assert_eq!(n, 20, "{faction:?}");
@@ -424,7 +424,7 @@ fn effects_of_the_special_cards() {
     let mech_world = card("mech_world");
     assert!(mech_world.spec.primary.is_empty());
     assert!(mech_world.ally_for_all);
-    assert_eq!(mech_world.factions, 0b1111);
+    assert_eq!(mech_world.factions, starrealms::cards::ALL_FACTIONS);
     assert_eq!(
         card("machine_base").spec.primary,
         vec![

@@ -14,6 +14,7 @@ fn sections(text: &str) -> Vec<(&'static str, String)> {
             ("Ally (", "Ally"),
             ("Scrap:", "Scrap"),
             ("Static:", "Static"),
+            ("On acquire:", "OnAcquire"),
         ]
         .iter()
         .filter_map(|(m, k)| rest.find(m).map(|i| (i, *m, *k)))
@@ -113,6 +114,7 @@ fn check(card: &str, kind: &str, text: &str, effects: &[Effect]) {
             Effect::CopyShip => lower.contains("copy another ship"),
             Effect::DrawPerPlayed(_) => lower.contains("for each blob card"),
             Effect::DiscardThenDraw(2) => lower.contains("discard up to two cards"),
+            Effect::Discard(1) => lower.contains("discard a card"),
             Effect::Trade(_) | Effect::Combat(_) | Effect::Authority(_) => true,
             other => panic!("{card}: no text check for {other:?}"),
         };
@@ -122,13 +124,24 @@ fn check(card: &str, kind: &str, text: &str, effects: &[Effect]) {
         .replace("hand or discard", "")
         .replace("or more", "")
         .contains(" or ");
-    let choose = effects.iter().any(|e| matches!(e, Effect::Choose(_)));
+    // A choice between nothing and something is written "you may".
+    let may = |e: &Effect| matches!(e, Effect::Choose(o) if o.len() == 2 && o[0].is_empty());
+    let choose = effects
+        .iter()
+        .any(|e| matches!(e, Effect::Choose(_)) && !may(e));
     assert_eq!(or_in_text, choose, "{card} {kind}: `{text}`");
+    if effects.iter().any(may) {
+        assert!(lower.contains("you may"), "{card} {kind}: `{text}`");
+    }
 }
 
 #[test]
 fn printed_texts_match_effects() {
-    for (_, def) in CardSet::base().iter() {
+    for (_, def) in CardSet::builtin().iter() {
+        if def.upgrade.is_some() {
+            // An upgraded card's text is its printed text and its sticker's (checked below).
+            continue;
+        }
         let spec = &def.spec;
         let secs = sections(&spec.text);
         let find = |k: &str| {
@@ -140,6 +153,7 @@ fn printed_texts_match_effects() {
             ("Primary", &spec.primary),
             ("Ally", &spec.ally),
             ("Scrap", &spec.scrap),
+            ("OnAcquire", &spec.on_acquire),
         ] {
             match find(kind) {
                 Some(text) => check(&spec.id, kind, text, effects),
@@ -166,4 +180,25 @@ fn a_wrong_amount_would_be_caught() {
         )
     });
     assert!(result.is_err());
+}
+
+#[test]
+fn sticker_texts_match_effects() {
+    let set = CardSet::builtin();
+    assert!(!set.sheets.is_empty(), "the embedded pack has sheets");
+    for sheet in &set.sheets {
+        for (r, row) in sheet.row.iter().enumerate() {
+            for sticker in [&row.ship, &row.base].into_iter().flatten() {
+                let all: Vec<Effect> = sticker
+                    .primary
+                    .iter()
+                    .chain(&sticker.ally)
+                    .chain(&sticker.scrap)
+                    .cloned()
+                    .collect();
+                let name = format!("{} row {}", sheet.id, r + 1);
+                check(&name, "sticker", &sticker.text, &all);
+            }
+        }
+    }
 }

@@ -487,7 +487,7 @@ fn defaults() {
         assert!(p.alive);
         assert_eq!(p.team, i as u8);
         assert_eq!((p.trade, p.combat), (0, 0));
-        assert_eq!(p.played, [0; 4]);
+        assert_eq!(p.played, [0; 7]);
     }
     assert_eq!(s.legal_texts(), ["end"]);
 }
