@@ -23,6 +23,13 @@ const EDITIONS = [
   { value: "rise_of_empire", key: "web.edition.rise_of_empire" },
   { value: "classic", key: "web.edition.classic" },
 ];
+
+/** The card sets a Star Realms game may be dealt from (the *Rise of Empire* pack is ours). */
+const SETS = [
+  { value: "base", key: "web.sets.base" },
+  { value: "rise_of_empire", key: "web.sets.rise_of_empire" },
+  { value: "base,rise_of_empire", key: "web.sets.both" },
+];
 const VARIANTS = [
   { value: "standard", key: "web.variant.standard" },
   { value: "incolore", key: "web.variant.incolore" },
@@ -50,6 +57,7 @@ export function gameWords(summary) {
   if (summary.game === "starrealms") {
     parts.push(formatWord(c.format));
     if (c.edition === "classic") parts.push(t("web.edition.classic"));
+    if (c.sets && c.sets.includes("rise_of_empire")) parts.push(t("web.sets.rise_of_empire"));
   } else if (c.variant) {
     parts.push(variantWord(c.variant));
   }
@@ -124,7 +132,7 @@ function levelWord(level) {
 }
 
 function createPanel() {
-  const state = { game: "starrealms", format: "standard", edition: "rise_of_empire", variant: "standard", count: 2, seats: ["human", "medium"] };
+  const state = { game: "starrealms", format: "standard", edition: "rise_of_empire", sets: "base", sheets: true, variant: "standard", count: 2, seats: ["human", "medium"] };
   const form = h("form", { class: "panel create", onsubmit: (e) => submit(e) });
   const seatWords = SEAT_CHOICES.map((v) => ({ value: v, label: v === "human" ? t("web.home.human") : levelWord(v) }));
 
@@ -149,6 +157,12 @@ function createPanel() {
         FORMATS.map((f) => ({ value: f.value, label: t(f.key) })), state.format)));
       rows.push(field(t("web.home.edition"), select({ "data-testid": "edition", onchange: (e) => { state.edition = e.target.value; } },
         EDITIONS.map((x) => ({ value: x.value, label: t(x.key) })), state.edition)));
+      rows.push(field(t("web.home.sets"), select({ "data-testid": "sets", onchange: (e) => { state.sets = e.target.value; draw(); } },
+        SETS.map((x) => ({ value: x.value, label: t(x.key) })), state.sets)));
+      if (state.sets.includes("rise_of_empire")) {
+        const sheets = h("input", { type: "checkbox", "data-testid": "sheets", id: "sheets", checked: state.sheets, onchange: (e) => { state.sheets = e.target.checked; } });
+        rows.push(h("label", { class: "check" }, sheets, h("span", null, t("web.home.sheets"))));
+      }
     } else {
       rows.push(field(t("web.home.variant"), select({ "data-testid": "variant", onchange: (e) => { state.variant = e.target.value; } },
         VARIANTS.map((x) => ({ value: x.value, label: t(x.key) })), state.variant)));
@@ -186,6 +200,15 @@ function createPanel() {
     if (state.game === "starrealms") {
       request.format = state.format;
       request.edition = state.edition;
+      if (state.sets !== "base") {
+        request.sets = state.sets.split(",");
+        if (state.sheets) {
+          // Each seat its side's scenario-1 sheet, Empire and Federation in turn; the fifth
+          // sticker wins (political victory).
+          request.sheets = state.seats.map((_, i) => [i % 2 === 0 ? "s1_empire" : "s1_federation"]);
+          request.political = true;
+        }
+      }
     } else {
       request.variant = state.variant;
     }

@@ -11,8 +11,28 @@ fn positions() -> Vec<(State, State)> {
     let mut out = Vec::new();
     let mut rng = game::rng_from_seed(21);
     let mut buf = Vec::new();
-    for seed in 0..12 {
-        let mut s = State::new_game(&Config::default(), seed).unwrap();
+    // Half the games with the *Rise of Empire* pack and sticker sheets.
+    let roe = Config {
+        sets: starrealms::cards::Sets::parse("rise_of_empire").unwrap(),
+        sheets: ["s1_empire", "s1_federation"]
+            .iter()
+            .map(|id| {
+                vec![starrealms::config::SheetGrant {
+                    sheet: id.to_string(),
+                    used: Vec::new(),
+                    political: true,
+                }]
+            })
+            .collect(),
+        ..Config::default()
+    };
+    for seed in 0..16 {
+        let config = if seed % 2 == 0 {
+            Config::default()
+        } else {
+            roe.clone()
+        };
+        let mut s = State::new_game(&config, seed).unwrap();
         for _ in 0..(30 + 7 * seed) {
             if s.over {
                 break;

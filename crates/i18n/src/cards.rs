@@ -146,6 +146,30 @@ pub fn text(c: CardId, lang: Lang) -> String {
     parts.join(" ")
 }
 
+/// A sticker's text, from its effects: what it adds to the primary, the ally ability (of the
+/// card's own faction) and the scrap ability.
+pub fn sticker(st: &starrealms::cards::Sticker, lang: Lang) -> String {
+    let mut said = Vec::new();
+    if !st.primary.is_empty() {
+        said.push(format!("{}.", effects(&st.primary, lang)));
+    }
+    if !st.ally.is_empty() {
+        said.push(format!(
+            "{} {}.",
+            t(lang, "ability.ally_own"),
+            effects(&st.ally, lang)
+        ));
+    }
+    if !st.scrap.is_empty() {
+        said.push(format!(
+            "{} {}.",
+            t(lang, "ability.scrap"),
+            effects(&st.scrap, lang)
+        ));
+    }
+    said.join(" ")
+}
+
 fn printed_text(c: CardId, lang: Lang, on_acquire: bool) -> String {
     let def = cards().def(c);
     let spec = &def.spec;

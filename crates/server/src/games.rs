@@ -88,6 +88,17 @@ pub struct CreateGame {
     /// Star Realms: the rule edition (`rise_of_empire`, the default, or `classic`).
     #[serde(default)]
     pub edition: Option<String>,
+    /// Star Realms: the card sets whose trade cards make the trade deck (`["base"]`, the
+    /// default; `["rise_of_empire"]`, the *Rise of Empire* stand-in pack; or both).
+    #[serde(default)]
+    pub sets: Option<Vec<String>>,
+    /// Star Realms, *Rise of Empire* upgrades: the sticker sheets of each seat, in seat order
+    /// (`[["s1_empire"], ["s1_federation"]]`).
+    #[serde(default)]
+    pub sheets: Option<Vec<Vec<String>>>,
+    /// With `sheets`: using the fifth sticker of a sheet wins at once (political victory).
+    #[serde(default)]
+    pub political: bool,
     /// Bataille Cosmique: the variant (`standard`, the default, `incolore`, `30pv`).
     #[serde(default)]
     pub variant: Option<String>,
@@ -148,16 +159,38 @@ impl CreateGame {
                     );
                 }
                 let format: starrealms::Format = parse(&self.format)?.unwrap_or_default();
-                let config = starrealms::Config {
+                let mut config = starrealms::Config {
                     edition: parse(&self.edition)?.unwrap_or_default(),
                     ..starrealms::Config::of_format(format, Some(seats))
                 };
+                if let Some(sets) = &self.sets {
+                    config.sets = starrealms::cards::Sets::from_names(sets)?;
+                }
+                if let Some(sheets) = &self.sheets {
+                    config.sheets = sheets
+                        .iter()
+                        .map(|ids| {
+                            ids.iter()
+                                .map(|id| starrealms::config::SheetGrant {
+                                    sheet: id.clone(),
+                                    used: Vec::new(),
+                                    political: self.political,
+                                })
+                                .collect()
+                        })
+                        .collect();
+                } else if self.political {
+                    return Err("`political` needs `sheets`".into());
+                }
                 config.validate()?;
                 GameRecord::new::<starrealms::State>(&config, 0)
             }
             GameKind::Cosmique => {
                 if self.format.is_some() || self.edition.is_some() {
                     return Err("Bataille Cosmique has variants, not formats or editions".into());
+                }
+                if self.sets.is_some() || self.sheets.is_some() {
+                    return Err("`sets` and `sheets` are for Star Realms".into());
                 }
                 if self.seats.len() != cosmique::SEATS {
                     return Err(format!(

@@ -77,10 +77,28 @@ pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
         .iter()
         .map(|(id, def)| {
             let spec = &def.spec;
+            let factions = def.member_factions();
+            let names: Vec<&str> = factions
+                .iter()
+                .map(|&f| i18n::cards::faction(f, lang))
+                .collect();
+            let upgrade = def.upgrade.map(|u| {
+                let sheet = &set.sheets[u.sheet as usize];
+                json!({
+                    "of": set.def(u.of).id(),
+                    "sheet": sheet.id,
+                    "sheet_name": if lang == Lang::Fr { &sheet.name.fr } else { &sheet.name.en },
+                    "row": u.row + 1,
+                })
+            });
             let card = json!({
                 "name": i18n::cards::name(id, lang),
                 "faction": spec.faction,
-                "faction_name": spec.faction.map(|f| i18n::cards::faction(f, lang)),
+                "factions": factions,
+                "faction_name": (!names.is_empty()).then(|| names.join(" / ")),
+                "ally_faction_name": spec.faction.map(|f| i18n::cards::faction(f, lang)),
+                "upgrade": upgrade,
+                "set": set.sets[def.set as usize].name,
                 "kind": def.kind(),
                 "cost": def.cost(),
                 "defense": spec.defense,
@@ -90,10 +108,35 @@ pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
             (def.id().to_string(), card)
         })
         .collect();
+    let sheets: Map<String, Value> = set
+        .sheets
+        .iter()
+        .map(|sheet| {
+            let rows: Vec<Value> = sheet
+                .row
+                .iter()
+                .map(|r| {
+                    json!({
+                        "cost": r.cost,
+                        "ship": r.ship.as_ref().map(|s| i18n::cards::sticker(s, lang)),
+                        "base": r.base.as_ref().map(|s| i18n::cards::sticker(s, lang)),
+                    })
+                })
+                .collect();
+            let value = json!({
+                "name": if lang == Lang::Fr { &sheet.name.fr } else { &sheet.name.en },
+                "side": sheet.side,
+                "side_name": i18n::cards::faction(sheet.side, lang),
+                "rows": rows,
+            });
+            (sheet.id.clone(), value)
+        })
+        .collect();
     Ok(json!({
         "lang": lang.code(),
         "languages": Lang::ALL.map(Lang::code),
         "messages": messages,
         "cards": cards,
+        "sheets": sheets,
     }))
 }

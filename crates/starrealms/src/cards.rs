@@ -602,9 +602,18 @@ impl CardMask {
     /// Calls `f` once for each kind found in `cards`, in id order.
     #[inline]
     pub fn each_kind(cards: &[CardId], mut f: impl FnMut(CardId)) {
-        if cards.iter().all(|c| c.0 < 128) {
-            // The common case (the base set has 49 kinds, the printed cards of the built-in sets
-            // fewer than 128): two words.
+        if cards.iter().all(|c| c.0 < 64) {
+            // The common case (the base set has 49 kinds): one word.
+            let mut bits = 0u64;
+            for c in cards {
+                bits |= 1 << c.0;
+            }
+            while bits != 0 {
+                f(CardId(bits.trailing_zeros() as u16));
+                bits &= bits - 1;
+            }
+        } else if cards.iter().all(|c| c.0 < 128) {
+            // The printed cards of the embedded sets: two words.
             let mut bits = 0u128;
             for c in cards {
                 bits |= 1 << c.0;

@@ -45,7 +45,40 @@ fn configs() -> Vec<(Config, u64)> {
         },
         GAMES_NP,
     ));
+    // The *Rise of Empire* pack in every format, every seat with a sticker sheet (its side's,
+    // the first of them political), so that upgrades and political victories happen.
+    v.push((roe(Config::default()), GAMES_NP));
+    for format in Format::ALL {
+        for &seats in format.seats() {
+            v.push((roe(Config::of_format(format, Some(seats))), GAMES_FORMAT));
+        }
+    }
     v
+}
+
+fn roe(config: Config) -> Config {
+    let sheets = (0..config.seats)
+        .map(|i| {
+            let side = if i % 2 == 0 { "empire" } else { "federation" };
+            vec![
+                starrealms::config::SheetGrant {
+                    sheet: format!("s1_{side}"),
+                    used: Vec::new(),
+                    political: i == 0,
+                },
+                starrealms::config::SheetGrant {
+                    sheet: format!("s2_{side}"),
+                    used: Vec::new(),
+                    political: false,
+                },
+            ]
+        })
+        .collect();
+    Config {
+        sets: starrealms::cards::Sets::parse("rise_of_empire").unwrap(),
+        sheets,
+        ..config
+    }
 }
 
 /// Checks what a seat's view must not contain, and that a determinization of it agrees with it.

@@ -39,7 +39,7 @@
 //! the bot will not buy, or refreshes a row with nothing worth buying.
 
 use game::{GameRng, Seat};
-use starrealms::cards::{Effect, ScrapFrom};
+use starrealms::cards::{Effect, Faction, ScrapFrom};
 use starrealms::observation::PlayerView;
 use starrealms::{Action, CardId, InPlay, Observation, Pending, State, cards};
 
@@ -104,7 +104,7 @@ struct Ctx<'a> {
     /// Cards the bot owns, every zone.
     owned: usize,
     /// Cards owned per faction.
-    factions: [u16; 4],
+    factions: [u16; Faction::COUNT],
 }
 
 impl<'a> Ctx<'a> {
@@ -112,12 +112,14 @@ impl<'a> Ctx<'a> {
         let me = &o.players[seat.index()];
         let hand = me.hand.as_deref().unwrap_or(&[]);
         let set = cards();
-        let mut factions = [0u16; 4];
+        let mut factions = [0u16; Faction::COUNT];
         let mut owned = 0;
         let mut count = |c: CardId| {
             owned += 1;
-            if let Some(f) = set.info(c).faction {
-                factions[f as usize] += 1;
+            let mut member = set.info(c).member;
+            while member != 0 {
+                factions[member.trailing_zeros() as usize] += 1;
+                member &= member - 1;
             }
         };
         hand.iter()
@@ -162,10 +164,43 @@ impl<'a> Ctx<'a> {
     /// What a card is worth to buy now: its value plus the faction bonus.
     fn buy_value(&self, c: CardId) -> f32 {
         let s = &self.values.settings;
-        let bonus = cards().info(c).faction.map_or(0.0, |f| {
-            (self.factions[f as usize] as f32 * s.faction_bonus).min(s.faction_bonus_max)
-        });
+        let mut member = cards().info(c).member;
+        let mut owned = 0;
+        while member != 0 {
+            owned += self.factions[member.trailing_zeros() as usize];
+            member &= member - 1;
+        }
+        let bonus = (owned as f32 * s.faction_bonus).min(s.faction_bonus_max);
         self.keep(c) + bonus
+    }
+
+    /// The best sticker for `c` among the bot's sheets: `(sheet, row, upgraded card, value)`,
+    /// its value counting the step towards a political victory (a win when it is the fifth).
+    fn best_upgrade(&self, c: CardId) -> Option<(u8, u8, CardId, f32)> {
+        let set = cards();
+        let mut best: Option<(u8, u8, CardId, f32)> = None;
+        for (i, sheet) in self.me.sheets.iter().enumerate() {
+            for r in 0..starrealms::cards::SHEET_ROWS as u8 {
+                if !sheet.row_free(r) {
+                    continue;
+                }
+                let Some(up) = set.upgraded(c, sheet.sheet.0, r) else {
+                    continue;
+                };
+                let political = if !sheet.political {
+                    0.0
+                } else if sheet.used() + 1 == starrealms::cards::SHEET_ROWS as u32 {
+                    KILL
+                } else {
+                    self.values.settings.political_step
+                };
+                let v = self.buy_value(up) + political;
+                if best.is_none_or(|b| v > b.3) {
+                    best = Some((i as u8, r, up, v));
+                }
+            }
+        }
+        best
     }
 
     /// How dangerous an opponent's base is.
@@ -409,6 +444,9 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
                     Action::AcquireRow(slot) => {
                         cx.o.row[slot as usize].map(|c| (cx.buy_value(c), a))
                     }
+                    Action::AcquireUpgrade(slot, ..) => cx.o.row[slot as usize]
+                        .and_then(|c| cx.best_upgrade(c))
+                        .map(|(s, r, _, v)| (v, Action::AcquireUpgrade(slot, s, r))),
                     Action::AcquireExplorer => Some((cx.buy_value(cards().explorer), a)),
                     _ => None,
                 })
@@ -661,17 +699,26 @@ struct Plan {
 fn plan(cx: &Ctx, trade: i32, rng: &mut GameRng) -> Plan {
     let set = cards();
     let floor = cx.values.settings.min_buy.at(cx.phase);
-    let row: Vec<(u8, CardId, i32, f32)> =
-        cx.o.row
-            .iter()
-            .enumerate()
-            .filter_map(|(slot, c)| {
-                let c = (*c)?;
-                let surplus = cx.buy_value(c) - floor;
-                let cost = set.info(c).cost as i32;
-                (surplus > 0.0 && cost <= trade).then_some((slot as u8, c, cost, surplus))
-            })
-            .collect();
+    // Each row card bought plain or with its best sticker: `(slot, card, cost, surplus,
+    // upgrade)`, where `upgrade` is `(sheet, row, extra cost, surplus)`.
+    type Upgraded = Option<(u8, u8, i32, f32)>;
+    let row: Vec<(u8, CardId, i32, f32, Upgraded)> = cx
+        .o
+        .row
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, c)| {
+            let c = (*c)?;
+            let surplus = cx.buy_value(c) - floor;
+            let cost = set.info(c).cost as i32;
+            let upgrade = cx.best_upgrade(c).and_then(|(s, r, up, v)| {
+                let extra = starrealms::cards::Column::of(set.info(up).kind).price() as i32;
+                (v - floor > surplus && cost + extra <= trade).then_some((s, r, extra, v - floor))
+            });
+            (cost <= trade && (surplus > 0.0 || upgrade.is_some()))
+                .then_some((slot as u8, c, cost, surplus, upgrade))
+        })
+        .collect();
     let explorer_cost = (set.info(set.explorer).cost as i32).max(1);
     let explorer_surplus = cx.buy_value(set.explorer) - floor;
     let explorers = if explorer_surplus > 0.0 {
@@ -679,32 +726,54 @@ fn plan(cx: &Ctx, trade: i32, rng: &mut GameRng) -> Plan {
     } else {
         0
     };
+    // Every combination: each row card left (0), bought (1) or bought upgraded (2), in base 3.
+    let combos = 3u32.pow(row.len() as u32);
     let (mut top, mut chosen, mut extra_chosen) = (0.0, 0u32, 0);
-    for mask in 0u32..(1 << row.len()) {
-        let (mut cost, mut value) = (0, 0.0);
-        for (k, &(_, _, price, surplus)) in row.iter().enumerate() {
-            if mask & (1 << k) != 0 {
-                cost += price;
-                value += surplus;
+    for combo in 0..combos {
+        let (mut cost, mut value, mut code, mut possible) = (0, 0.0, combo, true);
+        for &(_, _, price, surplus, upgrade) in &row {
+            match code % 3 {
+                1 => {
+                    cost += price;
+                    value += surplus;
+                }
+                2 => match upgrade {
+                    Some((_, _, extra, v)) => {
+                        cost += price + extra;
+                        value += v;
+                    }
+                    None => possible = false,
+                },
+                _ => {}
             }
+            code /= 3;
         }
-        if cost > trade {
+        if !possible || cost > trade {
             continue;
         }
         let extra = ((trade - cost) / explorer_cost).min(explorers);
         value += extra as f32 * explorer_surplus;
         if value > top {
-            (top, chosen, extra_chosen) = (value, mask, extra);
+            (top, chosen, extra_chosen) = (value, combo, extra);
         }
     }
     // The plan's most valuable card is bought first.
     let mut firsts: Vec<(f32, Action)> = Vec::new();
     let mut slots = 0u8;
-    for (k, &(slot, c, _, _)) in row.iter().enumerate() {
-        if chosen & (1 << k) != 0 {
-            slots |= 1 << slot;
-            firsts.push((cx.buy_value(c), Action::BuyRow(slot)));
+    let mut code = chosen;
+    for &(slot, c, _, _, upgrade) in &row {
+        match (code % 3, upgrade) {
+            (1, _) => {
+                slots |= 1 << slot;
+                firsts.push((cx.buy_value(c), Action::BuyRow(slot)));
+            }
+            (2, Some((s, r, _, v))) => {
+                slots |= 1 << slot;
+                firsts.push((v, Action::BuyUpgrade(slot, s, r)));
+            }
+            _ => {}
         }
+        code /= 3;
     }
     if extra_chosen > 0 {
         firsts.push((cx.buy_value(set.explorer), Action::BuyExplorer));
@@ -784,6 +853,8 @@ fn option_score(cx: &Ctx, effects: &[Effect]) -> f32 {
                 let junk = cx.hand.iter().filter(|&&c| cx.discard_junk(c)).count();
                 junk.min(n as usize) as f32 * (s.draw_value - 0.5)
             }
+            // A card from the hand given up: little once the hand is played out.
+            Effect::Discard(n) => -0.5 * n as f32,
             _ => 0.5,
         };
     }

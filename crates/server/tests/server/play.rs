@@ -188,3 +188,87 @@ async fn the_player_chosen_to_go_first_sits_in_the_first_seat() {
     }
     server.stop().await;
 }
+
+/// A *Rise of Empire* game: the pack's trade deck, sticker sheets in the views, upgrades offered
+/// with acquisitions and played through the API; bad sets and sheets refused in words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_rise_of_empire_with_sticker_sheets() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(
+        addr,
+        json!({"game": "starrealms", "sets": ["rise_of_empire"],
+               "sheets": [["s1_empire"], ["s1_federation"]], "political": true,
+               "seats": ["heuristic", "human"], "seed": 5}),
+    )
+    .await;
+    let token = common::join(addr, id, "p2").await;
+    let client = Client::connect(addr, id, Some(&token)).await;
+    let mut upgrades = 0;
+    let client = common::play_seat(client, |view| {
+        let legal = view["legal_actions"].as_array().unwrap();
+        let pick = legal
+            .iter()
+            .filter_map(|a| a.as_str())
+            .find(|a| a.contains("upgrade"))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .filter_map(|a| a.as_str())
+                    .find(|a| a.starts_with("play"))
+            })
+            .or_else(|| {
+                legal
+                    .iter()
+                    .filter_map(|a| a.as_str())
+                    .find(|a| a.starts_with("buy"))
+            })
+            .unwrap_or_else(|| legal[0].as_str().unwrap());
+        if pick.contains("upgrade") {
+            upgrades += 1;
+        }
+        pick.to_string()
+    })
+    .await;
+    assert!(upgrades > 0, "the person upgraded cards");
+    let first = client
+        .received
+        .iter()
+        .find(|m| m["type"] == "view")
+        .unwrap();
+    assert_eq!(first["config"]["sets"], json!(["rise_of_empire"]));
+    assert_eq!(first["players"][1]["sheets"][0]["sheet"], "s1_federation");
+    let record = common::record(addr, id).await;
+    assert_eq!(record.config["sheets"][0][0]["sheet"], "s1_empire");
+    check_views::<starrealms::State>(&record, &client.received, Some(1));
+    let state: starrealms::State = record.replay().unwrap();
+    assert!(state.over);
+
+    for (body, words) in [
+        (
+            json!({"game": "starrealms", "sets": ["jungle"], "seats": ["human", "random"]}),
+            "unknown card set `jungle`",
+        ),
+        (
+            json!({"game": "starrealms", "sets": ["rise_of_empire"], "sheets": [["nope"], []],
+                "seats": ["human", "random"]}),
+            "unknown sticker sheet `nope`",
+        ),
+        (
+            json!({"game": "starrealms", "sheets": [["s1_empire"]], "seats": ["human", "random"]}),
+            "`sheets` lists 1 seats; the game has 2",
+        ),
+        (
+            json!({"game": "cosmique", "sets": ["base"], "seats": ["human", "random", "random", "random"]}),
+            "`sets` and `sheets` are for Star Realms",
+        ),
+    ] {
+        let (status, answer) = common::http(addr, "POST", "/api/games", Some(body)).await;
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer["message"].as_str().unwrap().contains(words),
+            "{answer}"
+        );
+    }
+    server.stop().await;
+}

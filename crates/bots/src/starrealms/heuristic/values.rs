@@ -83,6 +83,20 @@ pub(crate) struct Settings {
     pub(crate) scrap_trade_margin: f32,
     /// Explorers are scrapped for their combat from this game turn on.
     pub(crate) thin_explorers_turn: u32,
+    /// *Rise of Empire*: an upgraded card is worth its printed card's value plus this.
+    #[serde(default = "default_upgrade_bonus")]
+    pub(crate) upgrade_bonus: f32,
+    /// *Rise of Empire*: added for a sticker of a political sheet (one step to a victory).
+    #[serde(default = "default_political_step")]
+    pub(crate) political_step: f32,
+}
+
+fn default_upgrade_bonus() -> f32 {
+    2.5
+}
+
+fn default_political_step() -> f32 {
+    1.0
 }
 
 /// One card's values.
@@ -210,7 +224,13 @@ impl Values {
                         Phase::Late => v.late,
                     }
             }
-            None => starrealms::cards().info(id).cost as f32,
+            None => {
+                let set = starrealms::cards();
+                match set.def(id).upgrade {
+                    Some(u) => self.value(u.of, phase) + self.settings.upgrade_bonus,
+                    None => set.info(id).cost as f32,
+                }
+            }
         }
     }
 }
