@@ -154,7 +154,8 @@ fn the_value_tables_name_real_cards_and_value_every_trade_card() {
             );
         }
         for (c, def) in set.iter() {
-            if def.spec.role == Role::Trade || c == set.explorer {
+            // Upgraded cards are valued as their printed card plus a bonus.
+            if def.upgrade.is_none() && (def.spec.role == Role::Trade || c == set.explorer) {
                 let v = values
                     .listed(c)
                     .unwrap_or_else(|| panic!("{} has no value", def.id()));

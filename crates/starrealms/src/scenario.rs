@@ -134,6 +134,11 @@ pub struct PlayerSetup {
     /// Hydra: has ended its part of the team's turn.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub done: bool,
+    /// *Rise of Empire*: the sticker sheets with what is used of them now (`ship` and `base`
+    /// are bit masks of rows, bit `r - 1` for row `r`); default: as the configuration grants
+    /// them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheets: Option<Vec<crate::state::SheetUse>>,
 }
 
 impl Default for PlayerSetup {
@@ -155,6 +160,7 @@ impl Default for PlayerSetup {
             next_ship_top: 0,
             played: None,
             done: false,
+            sheets: None,
         }
     }
 }
@@ -502,6 +508,14 @@ impl Setup {
                     }
                 }
             }
+            for (j, u) in p.sheets.iter().flatten().enumerate() {
+                if (u.ship | u.base) >= 1 << crate::cards::SHEET_ROWS || u.ship & u.base != 0 {
+                    return Err(invalid(
+                        at(&format!("sheets[{j}]")),
+                        "one sticker per row, ship or base, in rows 1 to 5 (bit masks below 32)",
+                    ));
+                }
+            }
             let mut rest_hand = p.hand.clone();
             for (j, k) in p.hand_known.iter().enumerate() {
                 match rest_hand.iter().position(|c| c == k) {
@@ -533,11 +547,14 @@ impl Setup {
                 next_ship_top: p.next_ship_top,
                 played,
                 done: p.done,
-                sheets: config
-                    .sheets
-                    .get(i)
-                    .map(|g| g.iter().map(crate::state::sheet_use).collect())
-                    .unwrap_or_default(),
+                sheets: match &p.sheets {
+                    Some(used) => used.clone(),
+                    None => config
+                        .sheets
+                        .get(i)
+                        .map(|g| g.iter().map(crate::state::sheet_use).collect())
+                        .unwrap_or_default(),
+                },
             });
         }
         if self.row.len() > ROW_SIZE {
@@ -717,22 +734,12 @@ impl Setup {
                         .collect(),
                 ),
                 done: p.done,
+                sheets: (!p.sheets.is_empty()).then(|| p.sheets.clone()),
             })
             .collect();
         Setup {
             description: String::new(),
-            config: {
-                let mut config = state.config.clone();
-                if !config.sheets.is_empty() {
-                    config.sheets = state
-                        .players
-                        .0
-                        .iter()
-                        .map(|p| p.sheets.iter().map(crate::state::sheet_grant).collect())
-                        .collect();
-                }
-                config
-            },
+            config: state.config.clone(),
             seed: 0,
             rng: Some(state.rng.clone()),
             current: state.current,

@@ -1696,23 +1696,6 @@ pub(crate) fn sheet_use(g: &crate::config::SheetGrant) -> SheetUse {
     u
 }
 
-/// A sheet in use, written back as a configuration grant (its stickers used so far).
-pub(crate) fn sheet_grant(u: &SheetUse) -> crate::config::SheetGrant {
-    let mut used = Vec::new();
-    for r in 0..SHEET_ROWS as u8 {
-        for (mask, column) in [(u.ship, Column::Ship), (u.base, Column::Base)] {
-            if mask & (1 << r) != 0 {
-                used.push(crate::config::UsedSticker { row: r + 1, column });
-            }
-        }
-    }
-    crate::config::SheetGrant {
-        sheet: cards().sheets[u.sheet.0 as usize].id.clone(),
-        used,
-        political: u.political,
-    }
-}
-
 fn for_bits(mut bits: u128, mut f: impl FnMut(u8)) {
     while bits != 0 {
         f(bits.trailing_zeros() as u8);

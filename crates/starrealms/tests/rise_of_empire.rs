@@ -539,14 +539,132 @@ fn views_show_sheets_and_a_game_with_upgrades_replays_bit_for_bit() {
 fn a_saved_position_keeps_the_used_stickers() {
     let mut s = with_sheets().row(&["t_guard"]).pools(0, 5, 0).build();
     s.act("buy row 0 upgrade s1 r3");
-    let setup = starrealms::scenario::Setup::from_state(&s);
+    let mut setup = starrealms::scenario::Setup::from_state(&s);
+    assert!(
+        setup.config.sheets[0][0].used.is_empty(),
+        "the configuration is the game's"
+    );
+    let json = serde_json::to_value(&setup).unwrap();
     assert_eq!(
-        setup.config.sheets[0][0].used,
-        vec![UsedSticker {
-            row: 3,
-            column: Column::Ship
-        }]
+        json["players"][0]["sheets"],
+        serde_json::json!([{"sheet": "t_empire", "ship": 4, "base": 0}])
     );
     let again = setup.build().unwrap();
-    assert_eq!(again.players.0[0].sheets, s.players.0[0].sheets);
+    assert_eq!(again, s);
+    // A row used as ship and base at once is no position.
+    setup.players[0].sheets.as_mut().unwrap()[0].base = 4;
+    let err = setup.build().unwrap_err().to_string();
+    assert!(
+        err.contains("players[0].sheets[0]") && err.contains("one sticker per row"),
+        "{err}"
+    );
+}
+
+// ----- broken card files -------------------------------------------------------------------
+
+/// The fixture with one text replaced, parsed: the error, as the user reads it.
+fn broken(from: &str, to: &str) -> String {
+    assert!(FIXTURE.contains(from), "the fixture holds `{from}`");
+    let text = FIXTURE.replacen(from, to, 1);
+    CardSet::parse("my-pack.toml", &text)
+        .err()
+        .unwrap_or_else(|| panic!("`{to}` was accepted"))
+        .to_string()
+}
+
+fn line_of(needle: &str) -> usize {
+    FIXTURE[..FIXTURE.find(needle).unwrap()]
+        .matches('\n')
+        .count()
+        + 1
+}
+
+#[test]
+fn a_broken_pack_is_refused_with_the_file_the_line_and_the_reason() {
+    // An unknown faction: the line of the field.
+    let err = broken("faction = \"kingdom\"", "faction = \"empire\"");
+    let line = line_of("faction = \"kingdom\"");
+    assert!(err.starts_with(&format!("my-pack.toml:{line}:")), "{err}");
+    assert!(err.contains("unknown variant `empire`"), "{err}");
+    assert!(
+        err.contains("consortium") && err.contains("scavengers"),
+        "{err}"
+    );
+    // A sheet of four rows.
+    let err = broken(
+        "[[sheet.row]]\ncost = 7\nship = { text = \"and draw a card.\", primary = [{ draw = 1 }] }\n",
+        "",
+    );
+    let line = line_of("id = \"t_empire\"") - 1;
+    assert!(err.starts_with(&format!("my-pack.toml:{line}:")), "{err}");
+    assert!(
+        err.contains("sheet `t_empire`: a sheet has 5 rows"),
+        "{err}"
+    );
+    // Two rows for one cost.
+    let err = broken("[[sheet.row]]\ncost = 7\n", "[[sheet.row]]\ncost = 5\n");
+    assert!(err.contains("two rows for cost 5"), "{err}");
+    // A sticker that adds nothing, a sticker without its text.
+    let err = broken(
+        "base = { text = \"Scrap: Add 3 Trade.\", scrap = [{ trade = 3 }] }",
+        "base = { text = \"Nothing.\" }",
+    );
+    assert!(err.contains("a sticker adds at least one effect"), "{err}");
+    let err = broken(
+        "base = { text = \"Scrap: Add 3 Trade.\", scrap = [{ trade = 3 }] }",
+        "base = { text = \" \", scrap = [{ trade = 3 }] }",
+    );
+    assert!(err.contains("needs its printed `text`"), "{err}");
+    // An unknown side, a misspelt field in a sticker.
+    let err = broken("side = \"star_empire\"", "side = \"galactic\"");
+    assert!(err.contains("unknown variant `galactic`"), "{err}");
+    let err = broken(
+        "ship = { text = \"and add 1 Trade.\"",
+        "ship = { txt = \"and add 1 Trade.\"",
+    );
+    assert!(err.contains("unknown field `txt`"), "{err}");
+    // An on-acquire ability that cannot be one.
+    let err = broken(
+        "on_acquire = [{ trade = 2 }]",
+        "on_acquire = [\"copy_ship\"]",
+    );
+    assert!(
+        err.contains("card `t_guard`") && err.contains("on-acquire"),
+        "{err}"
+    );
+    // Extending something that is not the base set.
+    let err = broken("extends = \"base\"", "extends = \"frontiers\"");
+    assert!(err.starts_with("my-pack.toml:1:"), "{err}");
+}
+
+#[test]
+fn an_owner_can_replace_the_pack_with_a_file_of_the_same_form() {
+    // The fixture is such a file: it loads with the base set under it, names its set, and its
+    // sheets upgrade its own cards only.
+    let set = CardSet::parse("roe_mechanics.toml", FIXTURE).unwrap();
+    assert_eq!(
+        set.sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
+        ["base", "rise_of_empire"]
+    );
+    let roe = starrealms::cards::Sets(0b10);
+    let deck = set.trade_deck_of(roe);
+    assert_eq!(deck.len(), 4 + 2 + 4 + 2 + 4 + 2 + 2);
+    assert!(deck.iter().all(|&c| set.def(c).set == 1));
+    assert_eq!(set.explorers_of(roe), 20);
+    assert_eq!(set.explorers_of(starrealms::cards::Sets::default()), 10);
+    assert_eq!(
+        set.trade_deck.len(),
+        80,
+        "the base set's trade deck is unchanged"
+    );
+    let cutter = set.find("cutter").unwrap();
+    assert!(
+        set.upgraded(cutter, 0, 1).is_none(),
+        "a base card is not upgraded"
+    );
+    let smuggler = set.find("t_smuggler").unwrap();
+    assert!(
+        !deck.contains(&smuggler),
+        "personal cards are in no trade deck"
+    );
 }
