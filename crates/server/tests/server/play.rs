@@ -236,8 +236,9 @@ async fn a_person_plays_rise_of_empire_with_sticker_sheets() {
         .iter()
         .find(|m| m["type"] == "view")
         .unwrap();
-    assert_eq!(first["config"]["sets"], json!(["rise_of_empire"]));
-    assert_eq!(first["players"][1]["sheets"][0]["sheet"], "s1_federation");
+    let view = &first["observation"];
+    assert_eq!(view["config"]["sets"], json!(["rise_of_empire"]));
+    assert_eq!(view["players"][1]["sheets"][0]["sheet"], "s1_federation");
     let record = common::record(addr, id).await;
     assert_eq!(record.config["sheets"][0][0]["sheet"], "s1_empire");
     check_views::<starrealms::State>(&record, &client.received, Some(1));
