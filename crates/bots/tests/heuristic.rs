@@ -614,3 +614,97 @@ fn bots_finish_every_format_and_edition() {
         }
     }
 }
+
+// ----- Rise of Empire -------------------------------------------------------------------------
+
+fn roe_config(political: bool) -> Config {
+    Config {
+        sets: starrealms::cards::Sets::parse("rise_of_empire").unwrap(),
+        sheets: ["s1_empire", "s1_federation"]
+            .iter()
+            .map(|id| {
+                vec![starrealms::config::SheetGrant {
+                    sheet: id.to_string(),
+                    used: Vec::new(),
+                    political,
+                }]
+            })
+            .collect(),
+        ..Config::default()
+    }
+}
+
+#[test]
+fn it_buys_a_card_upgraded_when_it_has_the_trade() {
+    // Row 2 of the Empire's scenario-1 sheet upgrades cards of cost 3: the Royal Herald with
+    // its sticker is worth more than the plain card and the 2 trade left.
+    let s = Builder::new()
+        .config(|c| *c = roe_config(false))
+        .pools(0, 5, 0)
+        .row(&["royal_herald"])
+        .trade_deck(&["grand_exchange"])
+        .build();
+    assert_eq!(ask_text(&s), "buy row 0 upgrade s1 r2");
+    // Without the trade for the sticker, it buys the card plain.
+    let s = Builder::new()
+        .config(|c| *c = roe_config(false))
+        .pools(0, 4, 0)
+        .row(&["royal_herald"])
+        .trade_deck(&["grand_exchange"])
+        .build();
+    assert_eq!(ask_text(&s), "buy row 0");
+}
+
+#[test]
+fn it_takes_a_political_victory() {
+    // Four stickers used on the political sheet, row 2 free: the fifth wins, even on a card
+    // worth less than the best one in the row.
+    let mut s = Builder::new()
+        .config(|c| *c = roe_config(true))
+        .pools(0, 8, 0)
+        .row(&["crown_lancer", "royal_herald", "merchant_prince"])
+        .trade_deck(&["grand_exchange"])
+        .build();
+    s.players.0[0].sheets[0].ship = 0b11101;
+    assert_eq!(ask_text(&s), "buy row 1 upgrade s1 r2");
+    s.act("buy row 1 upgrade s1 r2");
+    assert_eq!(s.winners(), vec![Seat(0)]);
+}
+
+#[test]
+fn it_beats_the_random_bot_with_the_rise_of_empire_pack() {
+    let config = roe_config(true);
+    let mut wins = 0;
+    for i in 0..200u64 {
+        let seat = (i % 2) as usize;
+        let heuristic: Box<dyn Bot<State>> = Box::new(HeuristicBot::new(i));
+        let random: Box<dyn Bot<State>> = Box::new(RandomBot::new(1_000_000 + i));
+        let mut players = if seat == 0 {
+            vec![heuristic, random]
+        } else {
+            vec![random, heuristic]
+        };
+        let end = play_game(
+            State::new_game(&config, i).unwrap(),
+            &mut players,
+            |_, _, _| {},
+        );
+        assert!(end.over);
+        wins += usize::from(end.winners() == [Seat(seat as u8)]);
+    }
+    assert!(wins >= 190, "{wins} of 200");
+}
+
+#[test]
+fn the_search_bot_plays_the_rise_of_empire_pack_to_the_end() {
+    let mut players: Vec<Box<dyn Bot<State>>> = vec![
+        bots::starrealms::by_name("ismcts:40", 1).unwrap(),
+        Box::new(HeuristicBot::new(2)),
+    ];
+    let end = play_game(
+        State::new_game(&roe_config(true), 4).unwrap(),
+        &mut players,
+        |_, _, _| {},
+    );
+    assert!(end.over);
+}

@@ -164,6 +164,11 @@ impl TableOptions {
         })
     }
 
+    /// The card sets given with `--sets`, if any.
+    pub fn sets() -> Option<starrealms::cards::Sets> {
+        TABLE.get().and_then(|t| t.sets)
+    }
+
     /// Applies the options to a new game's configuration, and checks it.
     pub fn apply(config: starrealms::Config) -> anyhow::Result<starrealms::Config> {
         let options = TABLE.get().cloned().unwrap_or_default();

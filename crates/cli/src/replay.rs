@@ -38,6 +38,16 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let mut state: State = record
         .initial_state()
         .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
+    if let Some(sets) = crate::TableOptions::sets()
+        && sets != state.config.sets
+    {
+        anyhow::bail!(
+            "{file} was dealt from the card sets {}, not {} (a record names its sets: \
+             --sets is not needed)",
+            state.config.sets.names().join(","),
+            sets.names().join(",")
+        );
+    }
     let names = Names::of_table(&state.config, &record.players, lang);
     let mut turn = None;
     for (step, action_text) in record.actions.iter().enumerate() {

@@ -29,7 +29,11 @@ pub fn run(args: ScenarioArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let file = args.file.display().to_string();
     let text =
         std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
-    let scenario = Scenario::from_json(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    let mut scenario = Scenario::from_json(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    if let Some(sets) = crate::TableOptions::sets() {
+        // `--sets` deals the scenario's trade deck (`"rest"`) from those sets.
+        scenario.setup.config.sets = sets;
+    }
     let state = scenario.run().map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
     let result = ScenarioResult::of(&state);
     if args.json {

@@ -908,3 +908,133 @@ fn serve_refuses_tls_files_it_cannot_use_in_words() {
         .failure()
         .stderr(predicate::str::contains("--tls-key"));
 }
+
+#[test]
+fn rise_of_empire_is_listed_played_simulated_and_replayed_with_its_sets() {
+    let list = json_of(realms().args(["--sets", "rise_of_empire", "cards", "--json"]));
+    assert_eq!(list["sets"], serde_json::json!(["rise_of_empire"]));
+    let cards = list["cards"].as_array().unwrap();
+    let trade: u64 = cards
+        .iter()
+        .filter(|c| c["role"] == "trade")
+        .map(|c| c["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(trade, 60, "the pack's trade deck");
+    assert!(
+        cards
+            .iter()
+            .any(|c| c["id"] == "smuggler" && c["role"] == "personal")
+    );
+    assert!(
+        cards
+            .iter()
+            .all(|c| c["set"] != "base" || c["role"] != "trade")
+    );
+    let kingdom = cards.iter().find(|c| c["faction"] == "kingdom").unwrap();
+    assert_eq!(kingdom["factions"], serde_json::json!(["kingdom"]));
+    assert!(kingdom["on_acquire"].is_array());
+    let sheets = list["sheets"].as_array().unwrap();
+    assert_eq!(sheets.len(), 8);
+    assert_eq!(sheets[0]["id"], "s1_empire");
+    assert_eq!(sheets[0]["rows"].as_array().unwrap().len(), 5);
+    assert!(!sheets[0]["upgrades"].as_array().unwrap().is_empty());
+    let text = stdout_of(realms().args(["--sets", "rise_of_empire", "--lang", "fr", "cards"]));
+    assert!(
+        text.contains("Royaume") && text.contains("À l'acquisition"),
+        "{text}"
+    );
+    assert!(text.contains("Planche d'autocollants"));
+
+    // A game in the terminal, with sheets, saved and replayed; the record names its sets.
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("roe.json");
+    let out = stdout_of(
+        realms()
+            .args([
+                "--sets",
+                "rise_of_empire",
+                "--sheets",
+                "p1=s1_empire,p2=s1_federation",
+                "--political",
+                "play",
+                "--vs",
+                "random",
+                "--seed",
+                "3",
+                "--save",
+            ])
+            .arg(&save)
+            .write_stdin(first_choices(20_000)),
+    );
+    assert!(out.contains("Explorers: 20"), "the pack's pile");
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(
+        record["config"]["sets"],
+        serde_json::json!(["rise_of_empire"])
+    );
+    assert_eq!(record["config"]["sheets"][1][0]["sheet"], "s1_federation");
+    let check = stdout_of(realms().args(["replay", "--check"]).arg(&save));
+    assert!(check.contains(": ok,"), "{check}");
+    realms()
+        .args(["--sets", "base", "replay", "--check"])
+        .arg(&save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "was dealt from the card sets rise_of_empire",
+        ));
+
+    let sim = json_of(realms().args([
+        "--sets",
+        "rise_of_empire",
+        "simulate",
+        "-n",
+        "20",
+        "--players",
+        "heuristic,random",
+        "--json",
+    ]));
+    assert_eq!(sim["games"], 20);
+
+    // Bad sets and sheets are refused in words.
+    realms()
+        .args(["--sets", "jungle", "cards"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "unknown card set `jungle` (known: base, rise_of_empire)",
+        ));
+    realms()
+        .args([
+            "--sets",
+            "rise_of_empire",
+            "--sheets",
+            "p3=s1_empire",
+            "simulate",
+            "-n",
+            "1",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("there is no seat p3"));
+    realms()
+        .args([
+            "--sets",
+            "rise_of_empire",
+            "--sheets",
+            "p1:s1_empire",
+            "simulate",
+            "-n",
+            "1",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is not SEAT=SHEET"));
+    realms()
+        .args([
+            "--game", "cosmique", "--sets", "base", "simulate", "-n", "1",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("Star Realms options"));
+}

@@ -22,7 +22,7 @@ fn scenario_dir() -> PathBuf {
 }
 
 /// Every example file, each checked by its own test below.
-const EXAMPLES: [&str; 9] = [
+const EXAMPLES: [&str; 10] = [
     "app-discard-timing.json",
     "blob-destroyer-mid-ally.json",
     "blob-world-played-this-turn.json",
@@ -31,6 +31,7 @@ const EXAMPLES: [&str; 9] = [
     "french-names.json",
     "lethal-through-outpost.json",
     "pending-discard.json",
+    "rise-of-empire-political-victory.json",
     "stealth-needle-copies-blob-carrier.json",
 ];
 
@@ -104,6 +105,19 @@ fn two_players(p1: &str, p2: &str, extra: &str) -> String {
 }
 
 // ----- the example files ---------------------------------------------------------------------
+
+#[test]
+fn rise_of_empire_political_victory() {
+    let s = run("rise-of-empire-political-victory.json");
+    assert!(s.over);
+    assert_eq!(s.winners(), vec![Seat(0)]);
+    assert_eq!(s.players.0[0].sheets[0].used(), 5);
+    assert_eq!(s.players.0[0].trade, 0, "3 for the card, 2 for the upgrade");
+    let herald = starrealms::cards()
+        .find("royal_herald__s1_empire_r2")
+        .unwrap();
+    assert_eq!(s.players.0[0].discard, vec![herald]);
+}
 
 #[test]
 fn every_example_file_is_listed_described_and_runs() {
@@ -679,7 +693,7 @@ fn documented_error_messages() {
         shown(&file.replace("hand", "hnad")),
         "line 3, column 12: unknown field `hnad`, expected one of `authority`, `alive`, `team`, \
          `hand`, `deck`, `deck_known`, `hand_known`, `discard`, `ships`, `bases`, `trade`, \
-         `combat`, `pending_discards`, `next_ship_top`, `played`, `done`"
+         `combat`, `pending_discards`, `next_ship_top`, `played`, `done`, `sheets`"
     );
     let (_, _, message) = load_error(&two_players(r#""ships": ["Scoot"]"#, "", ""));
     assert_eq!(message, "unknown card `Scoot`");
