@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Column, SHEET_ROWS, Sets};
+use crate::cards::{CardId, Column, Effect, SHEET_ROWS, Sets};
 
 /// The table format (see `docs/rules.md`, "Multiplayer formats").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -150,6 +150,79 @@ pub struct Config {
     /// stickers already used. Empty: nobody can upgrade.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sheets: Vec<Vec<SheetGrant>>,
+    /// The seat that plays first (default: drawn from the seed, as the format says). A
+    /// *Rise of Empire* campaign names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<game::Seat>,
+    /// Each seat's personal deck (index: seat), for example a campaign side's; an empty list (or
+    /// none) is the usual 8 Scouts and 2 Vipers.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decks: Vec<Vec<CardId>>,
+    /// The whole trade deck, instead of the sets' (a campaign's, with its upgraded cards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trade_deck: Option<Vec<CardId>>,
+    /// Rule changes of a scenario (two-player games).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<Rule>,
+}
+
+/// A rule change of a *Rise of Empire* campaign scenario, seat by seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Rule {
+    /// The seat starts with this much more (or less) authority.
+    Authority {
+        /// The seat (0 for p1).
+        seat: u8,
+        /// Authority added (negative: taken) at the start.
+        add: i32,
+    },
+    /// The seat starts with this base in play.
+    Base {
+        /// The seat.
+        seat: u8,
+        /// The base (or outpost).
+        card: CardId,
+    },
+    /// Whenever the seat (every seat without one) plays a card of this kind, these effects
+    /// resolve after its primary ability (gains and draws only).
+    Bonus {
+        /// The seat, or every seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        /// The card kind.
+        card: CardId,
+        /// The effects.
+        effects: Vec<Effect>,
+    },
+    /// At the start of each of its turns the seat (every seat without one) draws `draw` cards,
+    /// then discards `discard`.
+    TurnStart {
+        /// The seat, or every seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        /// Cards drawn.
+        #[serde(default)]
+        draw: u8,
+        /// Cards discarded then.
+        #[serde(default)]
+        discard: u8,
+    },
+    /// The trade row has only this many slots (1 to 5).
+    Row {
+        /// Slots.
+        slots: u8,
+    },
+}
+
+impl Rule {
+    fn seat(&self) -> Option<u8> {
+        match *self {
+            Rule::Authority { seat, .. } | Rule::Base { seat, .. } => Some(seat),
+            Rule::Bonus { seat, .. } | Rule::TurnStart { seat, .. } => seat,
+            Rule::Row { .. } => None,
+        }
+    }
 }
 
 /// A sticker sheet a seat owns in a game.
@@ -189,6 +262,10 @@ impl Default for Config {
             turn_limit: 1000,
             sets: Sets::default(),
             sheets: Vec::new(),
+            first: None,
+            decks: Vec::new(),
+            trade_deck: None,
+            rules: Vec::new(),
         }
     }
 }
@@ -210,8 +287,81 @@ impl Config {
             )),
             _ if self.authority <= 0 => Err("starting authority must be positive".into()),
             _ if self.turn_limit < 2 => Err("the turn limit must be at least 2".into()),
-            _ => self.validate_sheets(),
+            _ => {
+                self.validate_sheets()?;
+                self.validate_table()
+            }
         }
+    }
+
+    fn validate_table(&self) -> Result<(), String> {
+        let set = crate::cards();
+        let n = self.seats as usize;
+        if let Some(first) = self.first {
+            if first.index() >= n {
+                return Err(format!("`first`: there is no seat {first}"));
+            }
+            if matches!(self.format, Format::Emperor | Format::Raid | Format::Hydra) {
+                return Err(format!(
+                    "`first`: the {} format says who plays first",
+                    self.format.name()
+                ));
+            }
+        }
+        if !self.decks.is_empty() && self.decks.len() != n {
+            return Err(format!(
+                "`decks` lists {} seats; the game has {n}",
+                self.decks.len()
+            ));
+        }
+        for (seat, deck) in self.decks.iter().enumerate() {
+            if !deck.is_empty() && deck.len() < crate::state::HAND_SIZE {
+                return Err(format!(
+                    "`decks`: p{}'s deck has {} cards; a deck holds at least a hand",
+                    seat + 1,
+                    deck.len()
+                ));
+            }
+        }
+        if let Some(deck) = &self.trade_deck {
+            for c in deck {
+                if set.def(*c).spec.role != crate::cards::Role::Trade {
+                    return Err(format!("`trade_deck`: {c} is not a trade card"));
+                }
+            }
+        }
+        if !self.rules.is_empty() && self.format != Format::Standard {
+            return Err("scenario `rules` are for two-player (standard) games".into());
+        }
+        for r in &self.rules {
+            if r.seat().is_some_and(|s| s as usize >= n) {
+                return Err(format!("rule {r:?}: there is no such seat"));
+            }
+            match r {
+                Rule::Base { card, .. } if !set.info(*card).kind.is_base() => {
+                    return Err(format!("rule `base`: {card} is not a base"));
+                }
+                Rule::Bonus { effects, .. }
+                    if effects.is_empty()
+                        || !effects.iter().all(|e| {
+                            matches!(
+                                e,
+                                Effect::Trade(_)
+                                    | Effect::Combat(_)
+                                    | Effect::Authority(_)
+                                    | Effect::Draw(_)
+                            )
+                        }) =>
+                {
+                    return Err("rule `bonus`: effects are trade, combat, authority or draw".into());
+                }
+                Rule::Row { slots } if !(1..=5).contains(slots) => {
+                    return Err("rule `row`: the row has 1 to 5 slots".into());
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn validate_sheets(&self) -> Result<(), String> {

@@ -12,7 +12,7 @@ use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_S
 use crate::cards::{
     CardId, CardMask, Column, Effect, Faction, Factions, Kind, SHEET_ROWS, ScrapFrom,
 };
-use crate::config::{Config, DiscardTiming, Format};
+use crate::config::{Config, DiscardTiming, Format, Rule};
 use crate::{Observation, cards};
 
 /// Cards drawn in the draw phase.
@@ -505,17 +505,19 @@ impl State {
         let set = cards();
         let n = config.seats as usize;
         let mut rng = game::rng_from_seed(seed);
-        let first = match config.format {
+        let first = match (config.first, config.format) {
+            // A campaign names who opens.
+            (Some(seat), _) => seat,
             // Player 1 opens (the Boss in a raid).
-            Format::Emperor | Format::Raid => Seat(0),
+            (None, Format::Emperor | Format::Raid) => Seat(0),
             // A team is drawn; its first seat opens.
-            Format::Hydra => Seat((game::below(&mut rng, 2) * n / 2) as u8),
+            (None, Format::Hydra) => Seat((game::below(&mut rng, 2) * n / 2) as u8),
             _ => Seat(game::below(&mut rng, n) as u8),
         };
-        let mut trade_deck = if config.sets.is_default() {
-            set.trade_deck.clone()
-        } else {
-            set.trade_deck_of(config.sets)
+        let mut trade_deck = match &config.trade_deck {
+            Some(deck) => deck.clone(),
+            None if config.sets.is_default() => set.trade_deck.clone(),
+            None => set.trade_deck_of(config.sets),
         };
         let starting = &set.starting_deck;
         let explorers = config.explorer_count(set.explorers_of(config.sets));
@@ -523,9 +525,19 @@ impl State {
         let mut players = PerSeat::from_fn(n, |i| {
             Player::new(config.starting_authority(i), config.team_of(i))
         });
-        for p in players.0.iter_mut() {
-            p.deck.extend_from_slice(starting);
+        for (i, p) in players.0.iter_mut().enumerate() {
+            match config.decks.get(i).filter(|d| !d.is_empty()) {
+                Some(own) => p.deck.extend_from_slice(own),
+                None => p.deck.extend_from_slice(starting),
+            }
             game::shuffle(&mut rng, &mut p.deck);
+        }
+        for rule in &config.rules {
+            match *rule {
+                Rule::Authority { seat, add } => players.0[seat as usize].authority += add,
+                Rule::Base { seat, card } => players.0[seat as usize].bases.push(InPlay::new(card)),
+                _ => {}
+            }
         }
         for (p, grants) in players.0.iter_mut().zip(&config.sheets) {
             p.sheets = grants.iter().map(sheet_use).collect();
@@ -555,6 +567,7 @@ impl State {
             let seat = Seat(((first.index() + order) % n) as u8);
             state.draw(seat, config.starting_hand(seat.index(), first.index()));
         }
+        state.start_turn();
         Ok(state)
     }
 
@@ -1384,6 +1397,9 @@ impl State {
         }
         if info.kind.is_base() {
             me.bases.push(InPlay::new(c));
+            if !self.config.rules.is_empty() {
+                self.play_bonus(c);
+            }
             return;
         }
         let fleet: u16 = me
@@ -1396,6 +1412,9 @@ impl State {
         ship.primary_used = true;
         me.ships.push(ship);
         let index = (me.ships.len() - 1) as u8;
+        if !self.config.rules.is_empty() {
+            self.play_bonus(c);
+        }
         if info.simple_primary {
             // No decision can interrupt these effects: resolve them at once.
             let source = Source {
@@ -1429,6 +1448,33 @@ impl State {
             me.next_ship_top -= 1;
             self.pending = Some(Pending::TopOrDiscard { card: c });
         }
+    }
+
+    /// A scenario's bonus for playing `c`: its gains and draws at once.
+    fn play_bonus(&mut self, c: CardId) {
+        let cur = self.current;
+        let rules = std::mem::take(&mut self.config.rules);
+        for r in &rules {
+            if let Rule::Bonus {
+                seat,
+                card,
+                effects,
+            } = r
+                && *card == c
+                && seat.is_none_or(|s| s == cur.0)
+            {
+                for e in effects {
+                    match *e {
+                        Effect::Trade(n) => self.me_mut().trade += n as u16,
+                        Effect::Combat(n) => self.me_mut().combat += n as u16,
+                        Effect::Authority(n) => self.gain_authority(cur, n as i32),
+                        Effect::Draw(n) => self.draw(cur, n as usize),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        self.config.rules = rules;
     }
 
     /// Calls `f(sheet, row)` for each sticker the current player may put on `c`, a card whose
@@ -1494,7 +1540,62 @@ impl State {
     }
 
     fn refill(&mut self, slot: usize) {
-        self.row[slot] = self.trade_deck.pop();
+        if self.config.rules.is_empty() || slot < self.row_slots() {
+            self.row[slot] = self.trade_deck.pop();
+        }
+    }
+
+    /// Slots of the trade row (fewer under a scenario's `row` rule).
+    fn row_slots(&self) -> usize {
+        self.config
+            .rules
+            .iter()
+            .find_map(|r| match *r {
+                Rule::Row { slots } => Some(slots as usize),
+                _ => None,
+            })
+            .unwrap_or(ROW_SIZE)
+    }
+
+    /// A scenario's rules at the start of a turn: cards drawn, then discarded.
+    fn start_turn(&mut self) {
+        if self.config.rules.is_empty() || self.over {
+            return;
+        }
+        let cur = self.current;
+        let (mut draw, mut discard) = (0, 0);
+        for r in &self.config.rules {
+            if let Rule::TurnStart {
+                seat,
+                draw: d,
+                discard: x,
+            } = *r
+                && seat.is_none_or(|s| s == cur.0)
+            {
+                draw += d as usize;
+                discard += x;
+            }
+        }
+        if draw > 0 {
+            self.draw(cur, draw);
+        }
+        match self.pending {
+            _ if discard == 0 => {}
+            None => {
+                self.offer(Pending::Discard {
+                    seat: cur,
+                    left: discard,
+                });
+            }
+            // Discards owed from the last turn come first: one decision for all.
+            Some(Pending::Discard { seat, left }) if seat == cur => {
+                self.pending = Some(Pending::Discard {
+                    seat,
+                    left: left + discard,
+                });
+            }
+            Some(_) => {}
+        }
     }
 
     fn destroy_base(&mut self, seat: Seat, index: usize) {
@@ -1583,6 +1684,7 @@ impl State {
             return;
         }
         self.offer_owed_discards();
+        self.start_turn();
     }
 
     /// Offers the discards owed at the start of the turn (app timing): the current player's, or
