@@ -12,6 +12,7 @@
 use std::sync::OnceLock;
 
 pub mod action;
+pub mod campaign;
 pub mod cards;
 pub mod config;
 pub mod formats;

@@ -202,6 +202,11 @@ impl SheetUse {
     pub fn used(&self) -> u32 {
         (self.ship | self.base).count_ones()
     }
+
+    /// The same sheet, political or not.
+    pub fn with_political(self, political: bool) -> SheetUse {
+        SheetUse { political, ..self }
+    }
 }
 
 /// A sticker sheet, as an index into the card set's sheets; written as its id.

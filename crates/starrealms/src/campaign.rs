@@ -1,0 +1,869 @@
+//! The *Rise of Empire* campaign: twelve two-player games whose trade deck changes for good.
+//!
+//! A campaign is data: its definition ([`CampaignDef`], a TOML file: sides, personal decks,
+//! scenarios with their rule changes and victory-point cards, the final rule; see
+//! `docs/campaign.md`) and a save ([`CampaignSave`]: the sides, the players, the seed, each
+//! scenario's choice and the record of each game). Replaying the save's records from the
+//! definition rebuilds the whole campaign state ([`Campaign`]): the trade deck with its upgraded
+//! cards, the sheets and the stickers used, the points, who opens next.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use game::{GameRecord, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{CardId, Effect, Faction, Sets, Texts};
+use crate::config::{Config, Rule, SheetGrant, UsedSticker};
+use crate::state::State;
+
+/// The embedded campaign file (ours: "realms stand-in campaign").
+pub const CAMPAIGN_FILE: &str = "campaigns/rise_of_empire.toml";
+const CAMPAIGN_TEXT: &str = include_str!("../campaigns/rise_of_empire.toml");
+
+/// Who a scenario's rule change is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// The player who opens the scenario.
+    First,
+    /// The other one.
+    Second,
+    /// The Star Empire's player.
+    StarEmpire,
+    /// The Trade Federation's player.
+    TradeFederation,
+    /// Each player.
+    Both,
+}
+
+/// A rule change as a campaign file writes it, for a player named by [`Who`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum RuleSpec {
+    /// Starting authority changed.
+    Authority {
+        /// For whom.
+        who: Who,
+        /// Added (negative: taken).
+        add: i32,
+    },
+    /// A base in play at the start.
+    Base {
+        /// For whom.
+        who: Who,
+        /// The base.
+        card: CardId,
+    },
+    /// Gains or draws whenever the player plays a card of this kind.
+    Bonus {
+        /// For whom.
+        who: Who,
+        /// The card kind.
+        card: CardId,
+        /// The effects.
+        effects: Vec<Effect>,
+    },
+    /// Draw, then discard, at the start of each of the player's turns.
+    TurnStart {
+        /// For whom.
+        who: Who,
+        /// Cards drawn.
+        #[serde(default)]
+        draw: u8,
+        /// Cards discarded.
+        #[serde(default)]
+        discard: u8,
+    },
+    /// A trade row of fewer slots.
+    Row {
+        /// Slots, 1 to 5.
+        slots: u8,
+    },
+}
+
+/// One option of a scenario's first-player choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOption {
+    /// What the option says.
+    pub text: Texts,
+    /// Its rule changes.
+    #[serde(default)]
+    pub rules: Vec<RuleSpec>,
+}
+
+/// One face of a scenario card (the first player's side's).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    /// Rule changes for the whole game.
+    #[serde(default)]
+    pub rules: Vec<RuleSpec>,
+    /// A choice the first player makes at once (none, or two options and more).
+    #[serde(default)]
+    pub choice: Vec<ChoiceOption>,
+}
+
+/// What the winner of a scenario must have done to take its victory-point card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Condition {
+    /// Win the scenario.
+    Win,
+    /// Win by a political victory.
+    Political,
+    /// Win with at least this much authority left.
+    Authority(i32),
+    /// Win by this turn (both players' turns counted).
+    ByTurn(u32),
+    /// Win having used at least this many stickers in the game.
+    Upgrades(u8),
+    /// Win with at least this many bases in play.
+    Bases(u8),
+}
+
+/// A scenario's victory-point card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryPoint {
+    /// Points it is worth.
+    pub points: u8,
+    /// Its name.
+    pub name: Texts,
+    /// Who takes it.
+    pub condition: Condition,
+}
+
+/// One scenario of a campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioDef {
+    /// 1, 2, …
+    pub number: u8,
+    /// Its name.
+    pub name: Texts,
+    /// What the scenario card says.
+    pub text: Texts,
+    /// Sticker sheets its envelope brings, by side.
+    #[serde(default)]
+    pub sheets: BTreeMap<Faction, String>,
+    /// Political victory on this scenario's sheets.
+    #[serde(default)]
+    pub political: bool,
+    /// The card's faces, by the first player's side.
+    pub face: BTreeMap<Faction, Face>,
+    /// The victory-point card.
+    pub victory_point: VictoryPoint,
+}
+
+/// A side and its personal deck.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    /// The side's faction.
+    pub faction: Faction,
+    /// Its personal deck: card id → copies.
+    pub deck: BTreeMap<String, u8>,
+}
+
+/// How a tie on points is broken at the end of the campaign, in the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// More victory-point cards.
+    Cards,
+    /// More political victories.
+    Political,
+    /// More stickers used.
+    Upgrades,
+    /// The winner of the last scenario won.
+    LastWinner,
+}
+
+/// The final rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FinalRule {
+    /// Tie-breaks after the points.
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+/// A campaign file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignDef {
+    /// Identifier, named by saves.
+    pub id: String,
+    /// Its name.
+    pub name: Texts,
+    /// The sets of the trade deck at the start.
+    pub sets: Vec<String>,
+    /// Sets whose trade cards join the deck after the last scenario.
+    #[serde(default)]
+    pub post_campaign: Vec<String>,
+    /// The two sides.
+    pub side: Vec<SideDef>,
+    /// The final rule.
+    #[serde(rename = "final")]
+    pub final_rule: FinalRule,
+    /// The scenarios, in order.
+    pub scenario: Vec<ScenarioDef>,
+}
+
+/// A broken campaign file or save, or a game that does not belong to the campaign.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CampaignError(pub String);
+
+fn err(text: impl Into<String>) -> CampaignError {
+    CampaignError(text.into())
+}
+
+impl CampaignDef {
+    /// Parses and checks a campaign file; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<CampaignDef, CampaignError> {
+        let def: CampaignDef = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
+                .unwrap_or(0);
+            err(format!("{file}:{line}: {}", e.message()))
+        })?;
+        def.check().map_err(|e| err(format!("{file}: {e}")))?;
+        Ok(def)
+    }
+
+    /// The embedded stand-in campaign.
+    pub fn builtin() -> &'static CampaignDef {
+        static DEF: OnceLock<CampaignDef> = OnceLock::new();
+        DEF.get_or_init(|| {
+            CampaignDef::parse(CAMPAIGN_FILE, CAMPAIGN_TEXT)
+                .unwrap_or_else(|e| panic!("the embedded campaign: {e}"))
+        })
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let set = crate::cards();
+        Sets::from_names(&self.sets)?;
+        if !self.post_campaign.is_empty() {
+            Sets::from_names(&self.post_campaign)?;
+        }
+        let sides: Vec<Faction> = self.side.iter().map(|s| s.faction).collect();
+        if sides.len() != 2 || sides[0] == sides[1] {
+            return Err("a campaign has two sides of different factions".into());
+        }
+        for side in &self.side {
+            let mut n = 0;
+            for (id, &k) in &side.deck {
+                if set.find(id).is_none() {
+                    return Err(format!("side {}: unknown card `{id}`", side.faction.name()));
+                }
+                n += k as usize;
+            }
+            if n < crate::state::HAND_SIZE {
+                return Err(format!(
+                    "side {}: a personal deck of {n} cards is too small",
+                    side.faction.name()
+                ));
+            }
+        }
+        if self.scenario.is_empty() {
+            return Err("a campaign has at least one scenario".into());
+        }
+        for (i, sc) in self.scenario.iter().enumerate() {
+            let at = format!("scenario {}", sc.number);
+            if sc.number as usize != i + 1 {
+                return Err(format!("{at}: scenarios are numbered 1, 2, … in order"));
+            }
+            for f in &sides {
+                let face = sc
+                    .face
+                    .get(f)
+                    .ok_or_else(|| format!("{at}: no face for {}", f.name()))?;
+                if face.choice.len() == 1 {
+                    return Err(format!("{at}: a choice has two options or more"));
+                }
+            }
+            if let Some(f) = sc.face.keys().find(|f| !sides.contains(f)) {
+                return Err(format!("{at}: a face for {}, which is no side", f.name()));
+            }
+            for (f, id) in &sc.sheets {
+                let Some(i) = set.find_sheet(id) else {
+                    return Err(format!("{at}: unknown sticker sheet `{id}`"));
+                };
+                if set.sheets[i as usize].side != *f {
+                    return Err(format!(
+                        "{at}: sheet `{id}` is not of the side {}",
+                        f.name()
+                    ));
+                }
+            }
+            if sc.political && sc.sheets.len() != 2 {
+                return Err(format!(
+                    "{at}: a political victory needs a sheet for each side"
+                ));
+            }
+        }
+        // Every face's rules make a valid game (both first players, every choice).
+        for k in 0..self.scenario.len() {
+            for first in 0..2 {
+                let sides = [sides[0], sides[1]];
+                let face = &self.scenario[k].face[&sides[first]];
+                let options = face.choice.len().max(1);
+                for c in 0..options {
+                    let rules = resolve(face, c, first, &sides)
+                        .map_err(|e| format!("scenario {}: {e}", k + 1))?;
+                    let config = Config {
+                        rules,
+                        ..Config::default()
+                    };
+                    config
+                        .validate()
+                        .map_err(|e| format!("scenario {}: {e}", k + 1))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A side's personal deck, in id order.
+    pub fn deck_of(&self, faction: Faction) -> Vec<CardId> {
+        let set = crate::cards();
+        let side = self.side.iter().find(|s| s.faction == faction);
+        let mut deck: Vec<CardId> = side
+            .into_iter()
+            .flat_map(|s| &s.deck)
+            .flat_map(|(id, &k)| std::iter::repeat_n(set.find(id).expect("checked"), k as usize))
+            .collect();
+        deck.sort();
+        deck
+    }
+}
+
+/// The players a rule is for, as seats (the campaign's player `i` sits in seat `i`).
+fn seats_of(who: Who, first: usize, sides: &[Faction; 2]) -> Vec<u8> {
+    match who {
+        Who::First => vec![first as u8],
+        Who::Second => vec![1 - first as u8],
+        Who::StarEmpire => (0..2u8)
+            .filter(|&i| sides[i as usize] == Faction::StarEmpire)
+            .collect(),
+        Who::TradeFederation => (0..2u8)
+            .filter(|&i| sides[i as usize] == Faction::TradeFederation)
+            .collect(),
+        Who::Both => vec![0, 1],
+    }
+}
+
+/// A face's rules with option `choice` of its choice (if it has one), seat by seat.
+fn resolve(
+    face: &Face,
+    choice: usize,
+    first: usize,
+    sides: &[Faction; 2],
+) -> Result<Vec<Rule>, String> {
+    let chosen = match face.choice.get(choice) {
+        Some(o) => &o.rules[..],
+        None if face.choice.is_empty() => &[],
+        None => return Err(format!("there is no option {} of the choice", choice + 1)),
+    };
+    let mut out = Vec::new();
+    for r in face.rules.iter().chain(chosen) {
+        match r {
+            RuleSpec::Authority { who, add } => {
+                for seat in seats_of(*who, first, sides) {
+                    out.push(Rule::Authority { seat, add: *add });
+                }
+            }
+            RuleSpec::Base { who, card } => {
+                for seat in seats_of(*who, first, sides) {
+                    out.push(Rule::Base { seat, card: *card });
+                }
+            }
+            RuleSpec::Bonus { who, card, effects } => {
+                for seat in seats_of(*who, first, sides) {
+                    out.push(Rule::Bonus {
+                        seat: Some(seat),
+                        card: *card,
+                        effects: effects.clone(),
+                    });
+                }
+            }
+            RuleSpec::TurnStart { who, draw, discard } => {
+                for seat in seats_of(*who, first, sides) {
+                    out.push(Rule::TurnStart {
+                        seat: Some(seat),
+                        draw: *draw,
+                        discard: *discard,
+                    });
+                }
+            }
+            RuleSpec::Row { slots } => out.push(Rule::Row { slots: *slots }),
+        }
+    }
+    Ok(out)
+}
+
+/// A campaign being played: what is saved. The rest is rebuilt by replaying it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignSave {
+    /// Format version.
+    pub version: u32,
+    /// The campaign file's id.
+    pub campaign: String,
+    /// Each player's side (player `i` sits in seat `p(i+1)` in every game).
+    pub sides: [Faction; 2],
+    /// Who plays each side: `human` or a bot's name (for people reading it).
+    pub players: [String; 2],
+    /// The campaign's seed: each game's seed derives from it.
+    pub seed: u64,
+    /// For each game played or begun: the option of its scenario's choice picked by the first
+    /// player (0 when it has none).
+    pub choices: Vec<u8>,
+    /// The record of each game, finished ones first; the last may be in progress.
+    pub games: Vec<GameRecord>,
+}
+
+/// The version of campaign saves this build writes.
+pub const SAVE_VERSION: u32 = 1;
+
+/// The campaign state rebuilt from a save.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Campaign {
+    /// The definition.
+    pub def: CampaignDef,
+    /// The save.
+    pub save: CampaignSave,
+    /// The trade deck of the next game (sorted by card id).
+    pub trade_deck: Vec<CardId>,
+    /// Each player's sheets and the stickers used so far.
+    pub sheets: [Vec<SheetGrant>; 2],
+    /// Points.
+    pub points: [u32; 2],
+    /// For each finished scenario: who won it (`None`: a draw), and who took its card.
+    pub results: Vec<ScenarioResult>,
+    /// Political victories.
+    pub political: [u32; 2],
+    /// Stickers used in all.
+    pub upgrades: [u32; 2],
+}
+
+/// How a scenario ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioResult {
+    /// Who opened it.
+    pub first: u8,
+    /// Its winner (`None`: a draw).
+    pub winner: Option<u8>,
+    /// Who took its victory-point card.
+    pub card: Option<u8>,
+    /// Whether it ended by a political victory.
+    pub political: bool,
+}
+
+impl Campaign {
+    /// A new campaign: each player's wished side (if both wish the same, the seed draws who
+    /// gets it).
+    pub fn new(
+        def: &CampaignDef,
+        wishes: [Faction; 2],
+        players: [String; 2],
+        seed: u64,
+    ) -> Result<Campaign, CampaignError> {
+        let sides: Vec<Faction> = def.side.iter().map(|s| s.faction).collect();
+        for w in wishes {
+            if !sides.contains(&w) {
+                return Err(err(format!("`{}` is no side of this campaign", w.name())));
+            }
+        }
+        let sides = if wishes[0] != wishes[1] {
+            wishes
+        } else {
+            let other = if sides[0] == wishes[0] {
+                sides[1]
+            } else {
+                sides[0]
+            };
+            let mut rng = game::rng_from_seed(seed ^ 0x0515_1DE5);
+            if game::below(&mut rng, 2) == 0 {
+                [wishes[0], other]
+            } else {
+                [other, wishes[0]]
+            }
+        };
+        let save = CampaignSave {
+            version: SAVE_VERSION,
+            campaign: def.id.clone(),
+            sides,
+            players,
+            seed,
+            choices: Vec::new(),
+            games: Vec::new(),
+        };
+        Campaign::replay(def, save)
+    }
+
+    fn start(def: &CampaignDef, save: CampaignSave) -> Result<Campaign, CampaignError> {
+        if save.version != SAVE_VERSION {
+            return Err(err(format!(
+                "campaign save version {} is not supported (this build reads {SAVE_VERSION})",
+                save.version
+            )));
+        }
+        if save.campaign != def.id {
+            return Err(err(format!(
+                "this save is of the campaign `{}`, not `{}`",
+                save.campaign, def.id
+            )));
+        }
+        let sides: Vec<Faction> = def.side.iter().map(|s| s.faction).collect();
+        if save.sides[0] == save.sides[1] || !save.sides.iter().all(|s| sides.contains(s)) {
+            return Err(err("the save's sides are not the campaign's two sides"));
+        }
+        let sets = Sets::from_names(&def.sets).map_err(err)?;
+        Ok(Campaign {
+            trade_deck: crate::cards().trade_deck_of(sets),
+            def: def.clone(),
+            save,
+            sheets: [Vec::new(), Vec::new()],
+            points: [0; 2],
+            results: Vec::new(),
+            political: [0; 2],
+            upgrades: [0; 2],
+        })
+    }
+
+    /// Rebuilds a campaign from its save: every finished game is replayed and must be the game
+    /// the campaign deals at that point.
+    pub fn replay(def: &CampaignDef, save: CampaignSave) -> Result<Campaign, CampaignError> {
+        let games = save.games.clone();
+        let choices = save.choices.clone();
+        let mut c = Campaign::start(
+            def,
+            CampaignSave {
+                choices: Vec::new(),
+                games: Vec::new(),
+                ..save
+            },
+        )?;
+        if choices.len() < games.len() {
+            return Err(err("the save has fewer choices than games"));
+        }
+        for (k, record) in games.iter().enumerate() {
+            let expected = c.next_record(choices[k])?;
+            if record.config != expected.config || record.seed != expected.seed {
+                return Err(err(format!(
+                    "the record of game {} does not belong to this campaign at that point \
+                     (another configuration or seed)",
+                    k + 1
+                )));
+            }
+            let state: State = record
+                .replay()
+                .map_err(|e| err(format!("game {} does not replay: {e}", k + 1)))?;
+            c.save.choices.push(choices[k]);
+            c.save.games.push(record.clone());
+            if state.over {
+                c.finish(&state)?;
+            } else if k + 1 != games.len() {
+                return Err(err(format!(
+                    "game {} is not over, yet another follows",
+                    k + 1
+                )));
+            }
+        }
+        if choices.len() > c.save.choices.len() {
+            // A choice made for a game not begun yet.
+            c.save.choices.push(choices[c.save.choices.len()]);
+        }
+        Ok(c)
+    }
+
+    /// The index of the next scenario to play (or the one in progress).
+    pub fn scenario_index(&self) -> usize {
+        self.results.len()
+    }
+
+    /// Whether all the scenarios are played.
+    pub fn is_over(&self) -> bool {
+        self.results.len() >= self.def.scenario.len()
+    }
+
+    /// The game in progress, if a game was begun and is not over.
+    pub fn in_progress(&self) -> Option<&GameRecord> {
+        (self.save.games.len() > self.results.len()).then(|| self.save.games.last())?
+    }
+
+    /// Who opens the next scenario: the Star Empire's player in the first; then who took the
+    /// previous scenario's victory-point card; if nobody did, the player who did not open it.
+    pub fn next_first(&self) -> usize {
+        match self.results.last() {
+            None => self
+                .save
+                .sides
+                .iter()
+                .position(|&s| s == Faction::StarEmpire)
+                .unwrap_or(0),
+            Some(r) => match r.card {
+                Some(p) => p as usize,
+                None => 1 - r.first as usize,
+            },
+        }
+    }
+
+    /// The face of the next scenario's card (the first player's side's).
+    pub fn next_face(&self) -> Option<&Face> {
+        let sc = self.def.scenario.get(self.scenario_index())?;
+        sc.face.get(&self.save.sides[self.next_first()])
+    }
+
+    /// Each player's sheets in the next game: every sheet received so far, with its used
+    /// stickers; political on the current scenario's.
+    fn next_sheets(&self) -> Vec<Vec<SheetGrant>> {
+        let k = self.scenario_index();
+        let mut out = self.sheets.clone();
+        if let Some(sc) = self.def.scenario.get(k) {
+            for (p, grants) in out.iter_mut().enumerate() {
+                if let Some(id) = sc.sheets.get(&self.save.sides[p])
+                    && !grants.iter().any(|g| &g.sheet == id)
+                {
+                    grants.push(SheetGrant {
+                        sheet: id.clone(),
+                        used: Vec::new(),
+                        political: false,
+                    });
+                }
+                for g in grants.iter_mut() {
+                    g.political =
+                        sc.political && sc.sheets.get(&self.save.sides[p]) == Some(&g.sheet);
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// The seed of game `k` (0-based), derived from the campaign's.
+    pub fn game_seed(&self, k: usize) -> u64 {
+        let mut rng = game::rng_from_seed(self.save.seed.wrapping_add(k as u64 * 0x9E37_79B9));
+        use rand::RngCore;
+        rng.next_u64()
+    }
+
+    /// The configuration and seed of the next game, with option `choice` of its scenario's
+    /// choice, as an empty record.
+    pub fn next_record(&self, choice: u8) -> Result<GameRecord, CampaignError> {
+        if self.is_over() {
+            return Err(err("the campaign is over"));
+        }
+        let first = self.next_first();
+        let face = self.next_face().expect("a scenario is next");
+        let rules = resolve(face, choice as usize, first, &self.save.sides).map_err(err)?;
+        let decks = (0..2)
+            .map(|p| self.def.deck_of(self.save.sides[p]))
+            .collect();
+        let config = Config {
+            sets: Sets::from_names(&self.def.sets).map_err(err)?,
+            trade_deck: Some(self.trade_deck.clone()),
+            decks,
+            first: Some(Seat(first as u8)),
+            sheets: self.next_sheets(),
+            rules,
+            ..Config::default()
+        };
+        config.validate().map_err(err)?;
+        let mut record = GameRecord::new::<State>(&config, self.game_seed(self.scenario_index()));
+        record.players = self.save.players.to_vec();
+        Ok(record)
+    }
+
+    /// Starts the next game with option `choice` of its scenario's choice: its record is added
+    /// to the save.
+    pub fn begin(&mut self, choice: u8) -> Result<&GameRecord, CampaignError> {
+        if self.in_progress().is_some() {
+            return Err(err("a game of the campaign is in progress"));
+        }
+        let record = self.next_record(choice)?;
+        self.save.choices.truncate(self.save.games.len());
+        self.save.choices.push(choice);
+        self.save.games.push(record);
+        Ok(self.save.games.last().expect("just pushed"))
+    }
+
+    /// Records the game in progress as played to `state` (its actions), and if it is over
+    /// applies its result.
+    pub fn update(&mut self, record: &GameRecord) -> Result<(), CampaignError> {
+        let Some(current) = self.in_progress() else {
+            return Err(err("no game of the campaign is in progress"));
+        };
+        if record.config != current.config || record.seed != current.seed {
+            return Err(err("this record is not the campaign's game in progress"));
+        }
+        let state: State = record
+            .replay()
+            .map_err(|e| err(format!("the game does not replay: {e}")))?;
+        *self.save.games.last_mut().expect("in progress") = record.clone();
+        if state.over {
+            self.finish(&state)?;
+        }
+        Ok(())
+    }
+
+    /// Applies a finished game: its winner, the victory-point card, the stickers used, and the
+    /// trade deck as it goes back together (every card of the game but the personal decks, the
+    /// starting bases and the Explorers, upgraded ones included).
+    fn finish(&mut self, end: &State) -> Result<(), CampaignError> {
+        let k = self.scenario_index();
+        let sc = &self.def.scenario[k];
+        let first = end.first.index() as u8;
+        let winner = match end.winners().as_slice() {
+            [w] => Some(w.0),
+            _ => None,
+        };
+        let political = winner.is_some_and(|w| {
+            let loser = &end.players.0[1 - w as usize];
+            loser.alive
+                && loser.authority > 0
+                && end.players.0[w as usize]
+                    .sheets
+                    .iter()
+                    .any(|u| u.political && u.used() as usize == crate::cards::SHEET_ROWS)
+        });
+        let used_before: [u32; 2] = std::array::from_fn(|p| {
+            end.config
+                .sheets
+                .get(p)
+                .map_or(0, |g| g.iter().map(|s| s.used.len() as u32).sum())
+        });
+        let used_after: [u32; 2] =
+            std::array::from_fn(|p| end.players.0[p].sheets.iter().map(|u| u.used()).sum());
+        let card = winner.filter(|&w| {
+            let me = &end.players.0[w as usize];
+            match sc.victory_point.condition {
+                Condition::Win => true,
+                Condition::Political => political,
+                Condition::Authority(n) => me.authority >= n,
+                Condition::ByTurn(n) => end.turn <= n,
+                Condition::Upgrades(n) => {
+                    used_after[w as usize] - used_before[w as usize] >= n as u32
+                }
+                Condition::Bases(n) => me.bases.len() >= n as usize,
+            }
+        });
+        if let Some(w) = card {
+            self.points[w as usize] += sc.victory_point.points as u32;
+        }
+        if political && let Some(w) = winner {
+            self.political[w as usize] += 1;
+        }
+        for p in 0..2 {
+            self.upgrades[p] += used_after[p] - used_before[p];
+        }
+        // The sheets as used now.
+        let set = crate::cards();
+        self.sheets = std::array::from_fn(|p| {
+            end.players.0[p]
+                .sheets
+                .iter()
+                .map(|u| SheetGrant {
+                    sheet: set.sheets[u.sheet.0 as usize].id.clone(),
+                    used: used_list(u),
+                    political: false,
+                })
+                .collect()
+        });
+        // The trade deck: every card of the game, less the personal decks, the starting bases
+        // and the Explorers.
+        let mut all: Vec<CardId> = Vec::new();
+        for p in &end.players.0 {
+            all.extend(p.all_cards());
+        }
+        all.extend(end.row.iter().flatten().copied());
+        all.extend(end.trade_deck.iter().copied());
+        all.extend(end.scrap_heap.iter().copied());
+        all.retain(|&c| c != set.explorer);
+        let mut outside: Vec<CardId> = end.config.decks.iter().flatten().copied().collect();
+        for r in &end.config.rules {
+            if let Rule::Base { card, .. } = r {
+                outside.push(*card);
+            }
+        }
+        for c in outside {
+            match all.iter().position(|&x| x == c) {
+                Some(i) => {
+                    all.swap_remove(i);
+                }
+                None => return Err(err(format!("a personal card ({c}) left the game"))),
+            }
+        }
+        all.sort();
+        self.trade_deck = all;
+        self.results.push(ScenarioResult {
+            first,
+            winner,
+            card,
+            political,
+        });
+        Ok(())
+    }
+
+    /// The campaign's winner once over, by points then the final rule's tie-breaks (`None`: a
+    /// tie they do not break).
+    pub fn winner(&self) -> Option<u8> {
+        if !self.is_over() {
+            return None;
+        }
+        let cards = |p: usize| {
+            self.results
+                .iter()
+                .filter(|r| r.card == Some(p as u8))
+                .count() as u32
+        };
+        let mut keys: Vec<[u32; 2]> = vec![self.points];
+        for t in &self.def.final_rule.tie_breaks {
+            keys.push(match t {
+                TieBreak::Cards => [cards(0), cards(1)],
+                TieBreak::Political => self.political,
+                TieBreak::Upgrades => self.upgrades,
+                TieBreak::LastWinner => {
+                    let w = self.results.last().and_then(|r| r.winner);
+                    [u32::from(w == Some(0)), u32::from(w == Some(1))]
+                }
+            });
+        }
+        keys.iter()
+            .find(|k| k[0] != k[1])
+            .map(|k| u8::from(k[1] > k[0]))
+    }
+
+    /// The trade deck after the campaign: the campaign's, with the post-campaign sets' cards.
+    pub fn final_trade_deck(&self) -> Result<Vec<CardId>, CampaignError> {
+        let mut deck = self.trade_deck.clone();
+        if !self.def.post_campaign.is_empty() {
+            let post = Sets::from_names(&self.def.post_campaign).map_err(err)?;
+            deck.extend(crate::cards().trade_deck_of(post));
+        }
+        deck.sort();
+        Ok(deck)
+    }
+}
+
+fn used_list(u: &crate::state::SheetUse) -> Vec<UsedSticker> {
+    let mut v = Vec::new();
+    for r in 0..crate::cards::SHEET_ROWS as u8 {
+        if u.ship & (1 << r) != 0 {
+            v.push(UsedSticker {
+                row: r + 1,
+                column: crate::cards::Column::Ship,
+            });
+        }
+        if u.base & (1 << r) != 0 {
+            v.push(UsedSticker {
+                row: r + 1,
+                column: crate::cards::Column::Base,
+            });
+        }
+    }
+    v
+}
