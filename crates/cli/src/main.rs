@@ -20,6 +20,7 @@ macro_rules! outln {
 }
 
 mod arena;
+mod campaign_cmd;
 mod cards_cmd;
 mod games;
 mod play;
@@ -75,6 +76,9 @@ enum Command {
     Cards(cards_cmd::CardsArgs),
     /// Run the game server: people and bots play over HTTP and WebSocket (docs/protocol.md).
     Serve(serve::ServeArgs),
+    /// The Rise of Empire campaign: twelve games whose trade deck changes for good
+    /// (docs/campaign.md).
+    Campaign(campaign_cmd::CampaignArgs),
 }
 
 /// Who moves first in `realms play`.
@@ -218,6 +222,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Scenario(args) => scenario_cmd::run(args, lang),
         Command::Cards(args) => cards_cmd::run(args, lang),
         Command::Serve(args) => serve::run(args, lang),
+        Command::Campaign(args) => campaign_cmd::run(args, lang),
     }
 }
 

@@ -292,7 +292,11 @@ pub fn run(args: PlayArgs, game: crate::games::GameKind, lang: Lang) -> anyhow::
     }
 }
 
-fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<ExitCode> {
+pub(crate) fn play(
+    args: PlayArgs,
+    lang: Lang,
+    input: &mut impl BufRead,
+) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let Start {
         seed,

@@ -1038,3 +1038,113 @@ fn rise_of_empire_is_listed_played_simulated_and_replayed_with_its_sets() {
         .failure()
         .stderr(predicate::str::contains("Star Realms options"));
 }
+
+#[test]
+fn a_campaign_is_started_played_resumed_checked_and_simulated() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = repo("crates/starrealms/tests/fixtures/campaign_small.toml");
+    let save = dir.path().join("c.json");
+    let campaign = || {
+        let mut cmd = realms();
+        cmd.arg("campaign").arg("--campaign").arg(&small);
+        cmd
+    };
+    let out = stdout_of(
+        campaign()
+            .args([
+                "new",
+                "--side",
+                "trade_federation",
+                "--vs",
+                "random",
+                "--seed",
+                "4",
+                "--save",
+            ])
+            .arg(&save),
+    );
+    assert!(
+        out.contains("You play the Trade Federation against random"),
+        "{out}"
+    );
+    assert!(out.contains("p2 (random, Star Empire) opens it"), "{out}");
+    campaign()
+        .args(["new", "--save"])
+        .arg(&save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("exists"));
+
+    // A scenario played to its end through the terminal; the campaign moves on.
+    let out = stdout_of(
+        campaign()
+            .arg("play")
+            .arg(&save)
+            .write_stdin(first_choices(20_000)),
+    );
+    assert!(out.contains("Scenario 1 of 2: First"), "{out}");
+    assert!(out.contains("1 of 2 scenarios played"), "{out}");
+    let status = json_of(campaign().arg("status").arg(&save).arg("--json"));
+    assert_eq!(status["scenario"], 2);
+    assert_eq!(status["results"].as_array().unwrap().len(), 1);
+    assert_eq!(status["sheets"][0][0]["sheet"], "s1_federation");
+
+    // Scenario 2 begun, the input closed midway: the game is kept and goes on later.
+    let _ = campaign()
+        .arg("play")
+        .arg(&save)
+        .write_stdin("1\n1\n1\n")
+        .output()
+        .unwrap();
+    let game = dir.path().join("c.game.json");
+    assert!(game.exists(), "the game in progress is kept");
+    let check = stdout_of(campaign().arg("replay").arg(&save));
+    assert!(
+        check.contains("ok, 2 games replayed, 1 scenarios finished"),
+        "{check}"
+    );
+    let out = stdout_of(
+        campaign()
+            .arg("play")
+            .arg(&save)
+            .write_stdin(first_choices(20_000)),
+    );
+    assert!(out.contains("The campaign is over"), "{out}");
+    assert!(!game.exists());
+    let status = json_of(campaign().arg("status").arg(&save).arg("--json"));
+    assert_eq!(status["over"], true);
+
+    // A save tampered with is refused in words.
+    let mut text: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    text["games"][0]["seed"] = serde_json::json!(1);
+    std::fs::write(&save, text.to_string()).unwrap();
+    campaign()
+        .arg("status")
+        .arg(&save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("does not belong to this campaign"));
+
+    // Whole campaigns between bots: the same report whatever the threads.
+    let sim = |threads: &str| {
+        let mut v = json_of(campaign().args([
+            "simulate",
+            "--campaigns",
+            "6",
+            "--players",
+            "random,medium",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--json",
+        ]));
+        v.as_object_mut().unwrap().remove("seconds");
+        v.as_object_mut().unwrap().remove("threads");
+        v
+    };
+    let one = sim("1");
+    assert_eq!(one["campaigns"], 6);
+    assert_eq!(one["scenarios"], 12);
+    assert_eq!(one, sim("2"));
+}

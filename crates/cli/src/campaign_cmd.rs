@@ -1,0 +1,714 @@
+//! `realms campaign`: the *Rise of Empire* campaign in the terminal: start one, play its next
+//! scenario against a bot (resumable), see where it stands, check a save, and simulate whole
+//! campaigns between bots.
+
+use std::io::{BufRead, IsTerminal as _, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+use game::GameRecord;
+use i18n::{Lang, t, tf};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use starrealms::State;
+use starrealms::campaign::{Campaign, CampaignDef, CampaignSave};
+use starrealms::cards::Faction;
+
+/// Options of `realms campaign`.
+#[derive(Args, Debug)]
+pub struct CampaignArgs {
+    /// A campaign file instead of the embedded stand-in campaign (see docs/campaign.md).
+    #[arg(long, value_name = "FILE", global = true)]
+    campaign: Option<PathBuf>,
+    #[command(subcommand)]
+    command: CampaignCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum CampaignCommand {
+    /// Start a campaign against a bot: pick your side; the save file keeps everything.
+    New(NewArgs),
+    /// Play the campaign's next scenario (or go on with the one in progress).
+    Play(FileArgs),
+    /// Where the campaign stands: scenario, points, sheets, upgraded cards, who opens next.
+    Status(StatusArgs),
+    /// Replay every game of a save and check that it is the campaign's.
+    Replay(FileArgs),
+    /// Play whole campaigns between bots and report.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Args, Debug)]
+struct NewArgs {
+    /// Your side: star_empire or trade_federation.
+    #[arg(long, default_value = "star_empire")]
+    side: String,
+    /// The bot you play against.
+    #[arg(long, default_value = "medium")]
+    vs: String,
+    /// The bot's wished side (default: the other one); if it is yours, the seed draws.
+    #[arg(long)]
+    bot_side: Option<String>,
+    /// The campaign's seed (default: from the clock; it is saved).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The save file.
+    #[arg(long, value_name = "FILE", default_value = "realms-campaign.json")]
+    save: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct FileArgs {
+    /// The campaign's save file.
+    #[arg(value_name = "FILE", default_value = "realms-campaign.json")]
+    file: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct StatusArgs {
+    /// The campaign's save file.
+    #[arg(value_name = "FILE", default_value = "realms-campaign.json")]
+    file: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct SimulateArgs {
+    /// Campaigns to play.
+    #[arg(long, default_value_t = 10)]
+    campaigns: u64,
+    /// The two bots, comma-separated (the first wishes the Star Empire).
+    #[arg(long, value_delimiter = ',', default_value = "medium,medium")]
+    players: Vec<String>,
+    /// Seed of the first campaign (campaign `i` has seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn side(text: &str) -> anyhow::Result<Faction> {
+    match text.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+        "star_empire" | "empire" => Ok(Faction::StarEmpire),
+        "trade_federation" | "federation" => Ok(Faction::TradeFederation),
+        _ => anyhow::bail!("unknown side `{text}` (star_empire or trade_federation)"),
+    }
+}
+
+fn definition(args: &CampaignArgs) -> anyhow::Result<CampaignDef> {
+    match &args.campaign {
+        None => Ok(CampaignDef::builtin().clone()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the campaign file {}", path.display()))?;
+            CampaignDef::parse(&path.display().to_string(), &text).map_err(anyhow::Error::msg)
+        }
+    }
+}
+
+fn load(def: &CampaignDef, path: &Path) -> anyhow::Result<Campaign> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    let save: CampaignSave = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{name} is not a campaign save: {e}"))?;
+    Campaign::replay(def, save).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
+/// Writes the save through a temporary file, so a reader never sees half of it.
+fn store(c: &Campaign, path: &Path) -> anyhow::Result<()> {
+    let tmp = path.with_extension("json.tmp");
+    let text = serde_json::to_string_pretty(&c.save)? + "\n";
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Where the game in progress is kept while it is played.
+fn game_file(path: &Path) -> PathBuf {
+    path.with_extension("game.json")
+}
+
+/// Runs `realms campaign …`.
+pub fn run(args: CampaignArgs, lang: Lang) -> anyhow::Result<ExitCode> {
+    let def = definition(&args)?;
+    match args.command {
+        CampaignCommand::New(a) => new(&def, a, lang),
+        CampaignCommand::Play(a) => play(&def, &a.file, lang),
+        CampaignCommand::Status(a) => {
+            let c = load(&def, &a.file)?;
+            if a.json {
+                let mut out = String::new();
+                outln!(out, "{}", serde_json::to_string_pretty(&status_json(&c))?);
+                return crate::emit(&out);
+            }
+            crate::emit(&status(&c, lang))
+        }
+        CampaignCommand::Replay(a) => {
+            let c = load(&def, &a.file)?;
+            let mut out = String::new();
+            outln!(
+                out,
+                "{}",
+                tf(
+                    lang,
+                    "campaign.replay_ok",
+                    &[
+                        ("file", &a.file.display()),
+                        ("games", &c.save.games.len()),
+                        ("played", &c.results.len())
+                    ]
+                )
+            );
+            out.push_str(&status(&c, lang));
+            crate::emit(&out)
+        }
+        CampaignCommand::Simulate(a) => simulate(&def, a, lang),
+    }
+}
+
+fn new(def: &CampaignDef, a: NewArgs, lang: Lang) -> anyhow::Result<ExitCode> {
+    bots::starrealms::by_name(&a.vs, 0).map_err(anyhow::Error::msg)?;
+    let mine = side(&a.side)?;
+    let theirs = match &a.bot_side {
+        Some(s) => side(s)?,
+        None if mine == Faction::StarEmpire => Faction::TradeFederation,
+        None => Faction::StarEmpire,
+    };
+    if a.save.exists() {
+        anyhow::bail!(
+            "{} exists: give another --save, or go on with `realms campaign play {}`",
+            a.save.display(),
+            a.save.display()
+        );
+    }
+    let seed = a.seed.unwrap_or_else(crate::play::clock_seed);
+    let c = Campaign::new(def, [mine, theirs], ["human".into(), a.vs.clone()], seed)
+        .map_err(anyhow::Error::msg)?;
+    store(&c, &a.save)?;
+    let mut out = String::new();
+    outln!(
+        out,
+        "{}",
+        tf(
+            lang,
+            "campaign.created",
+            &[
+                ("name", &text_of(&def.name, lang)),
+                ("side", &i18n::cards::faction(c.save.sides[0], lang)),
+                ("bot", &a.vs),
+                ("file", &a.save.display())
+            ]
+        )
+    );
+    out.push_str(&status(&c, lang));
+    crate::emit(&out)
+}
+
+fn text_of(t: &starrealms::cards::Texts, lang: Lang) -> String {
+    if lang.code() == "fr" {
+        t.fr.clone()
+    } else {
+        t.en.clone()
+    }
+}
+
+/// The first player's choice: asked of a person on the terminal, made by a bot at random
+/// (from the game's seed, so a replay makes it again).
+fn choose(
+    c: &Campaign,
+    lang: Lang,
+    out: &mut impl Write,
+    input: &mut impl BufRead,
+) -> anyhow::Result<Option<u8>> {
+    let Some(face) = c.next_face() else {
+        return Ok(Some(0));
+    };
+    if face.choice.is_empty() {
+        return Ok(Some(0));
+    }
+    let first = c.next_first();
+    if c.save.players[first] != "human" {
+        let mut rng = game::rng_from_seed(c.game_seed(c.scenario_index()) ^ 0xC401CE);
+        return Ok(Some(game::below(&mut rng, face.choice.len()) as u8));
+    }
+    writeln!(out, "{}", t(lang, "campaign.choose"))?;
+    for (i, o) in face.choice.iter().enumerate() {
+        writeln!(out, "  {}. {}", i + 1, text_of(&o.text, lang))?;
+    }
+    loop {
+        write!(out, "{} ", t(lang, "prompt"))?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        match line.trim().parse::<usize>() {
+            Ok(n) if (1..=face.choice.len()).contains(&n) => return Ok(Some((n - 1) as u8)),
+            _ => writeln!(
+                out,
+                "{}",
+                tf(lang, "bad_number", &[("max", &face.choice.len())])
+            )?,
+        }
+    }
+}
+
+fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
+    let mut c = load(def, path)?;
+    let side_file = game_file(path);
+    // A game interrupted (Ctrl-C, quit) was kept in the side file: take its moves back.
+    if c.in_progress().is_some() && side_file.exists() {
+        let text = std::fs::read_to_string(&side_file)?;
+        let record = GameRecord::from_json(&text)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", side_file.display()))?;
+        c.update(&record)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", side_file.display()))?;
+        store(&c, path)?;
+    }
+    if c.is_over() {
+        return crate::emit(&status(&c, lang));
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    if c.in_progress().is_none() {
+        let k = c.scenario_index();
+        let sc = &c.def.scenario[k];
+        writeln!(
+            out,
+            "{}",
+            tf(
+                lang,
+                "campaign.scenario",
+                &[
+                    ("n", &sc.number),
+                    ("of", &c.def.scenario.len()),
+                    ("name", &text_of(&sc.name, lang))
+                ]
+            )
+        )?;
+        writeln!(out, "{}", text_of(&sc.text, lang))?;
+        let Some(choice) = choose(&c, lang, &mut out, &mut input)? else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        c.begin(choice).map_err(anyhow::Error::msg)?;
+        store(&c, path)?;
+        crate::play::save(c.in_progress().expect("just begun"), &side_file)?;
+    } else if !side_file.exists() {
+        crate::play::save(c.in_progress().expect("in progress"), &side_file)?;
+    }
+    drop(out);
+    let args = crate::play::PlayArgs {
+        vs: String::new(),
+        seed: None,
+        first: crate::First::Random,
+        format: starrealms::Format::Standard,
+        seats: None,
+        seat: None,
+        edition: starrealms::Edition::default(),
+        variant: cosmique::Variant::default(),
+        save: None,
+        resume: Some(side_file.clone()),
+    };
+    let code = crate::play::play(args, lang, &mut input)?;
+    let text = std::fs::read_to_string(&side_file)?;
+    let record = GameRecord::from_json(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", side_file.display()))?;
+    c.update(&record).map_err(anyhow::Error::msg)?;
+    store(&c, path)?;
+    if c.in_progress().is_none() {
+        let _ = std::fs::remove_file(&side_file);
+        crate::emit(&status(&c, lang))?;
+    }
+    Ok(code)
+}
+
+#[derive(Serialize)]
+struct StatusJson {
+    campaign: String,
+    sides: [Faction; 2],
+    players: [String; 2],
+    scenario: usize,
+    scenarios: usize,
+    over: bool,
+    winner: Option<u8>,
+    points: [u32; 2],
+    political_victories: [u32; 2],
+    stickers_used: [u32; 2],
+    next_first: Option<usize>,
+    results: Vec<starrealms::campaign::ScenarioResult>,
+    sheets: [Vec<starrealms::config::SheetGrant>; 2],
+    upgraded_cards: Vec<String>,
+    trade_deck: usize,
+}
+
+fn status_json(c: &Campaign) -> StatusJson {
+    let set = starrealms::cards();
+    StatusJson {
+        campaign: c.def.id.clone(),
+        sides: c.save.sides,
+        players: c.save.players.clone(),
+        scenario: c.scenario_index() + 1,
+        scenarios: c.def.scenario.len(),
+        over: c.is_over(),
+        winner: c.winner(),
+        points: c.points,
+        political_victories: c.political,
+        stickers_used: c.upgrades,
+        next_first: (!c.is_over()).then(|| c.next_first()),
+        results: c.results.clone(),
+        sheets: c.sheets.clone(),
+        upgraded_cards: c
+            .trade_deck
+            .iter()
+            .filter(|&&x| set.def(x).upgrade.is_some())
+            .map(|x| x.to_string())
+            .collect(),
+        trade_deck: c.trade_deck.len(),
+    }
+}
+
+/// The campaign's status in words.
+fn status(c: &Campaign, lang: Lang) -> String {
+    let set = starrealms::cards();
+    let mut out = String::new();
+    let who = |p: usize| {
+        let side = i18n::cards::faction(c.save.sides[p], lang);
+        format!("p{} ({}, {side})", p + 1, c.save.players[p])
+    };
+    outln!(
+        out,
+        "{}",
+        tf(
+            lang,
+            "campaign.status",
+            &[
+                ("name", &text_of(&c.def.name, lang)),
+                ("n", &c.results.len()),
+                ("of", &c.def.scenario.len())
+            ]
+        )
+    );
+    for p in 0..2 {
+        outln!(
+            out,
+            "  {}",
+            tf(
+                lang,
+                "campaign.player",
+                &[
+                    ("player", &who(p)),
+                    ("points", &c.points[p]),
+                    ("political", &c.political[p]),
+                    ("stickers", &c.upgrades[p])
+                ]
+            )
+        );
+        for g in &c.sheets[p] {
+            let used: Vec<String> = g
+                .used
+                .iter()
+                .map(|u| {
+                    let col = match u.column {
+                        starrealms::cards::Column::Ship => t(lang, "ship"),
+                        starrealms::cards::Column::Base => t(lang, "base"),
+                    };
+                    format!("r{} {col}", u.row)
+                })
+                .collect();
+            outln!(
+                out,
+                "    {}",
+                tf(
+                    lang,
+                    "campaign.sheet",
+                    &[
+                        ("sheet", &g.sheet),
+                        ("n", &g.used.len()),
+                        ("used", &used.join(", "))
+                    ]
+                )
+            );
+        }
+    }
+    for (k, r) in c.results.iter().enumerate() {
+        let sc = &c.def.scenario[k];
+        let winner = r
+            .winner
+            .map_or_else(|| t(lang, "campaign.draw").to_string(), |w| who(w as usize));
+        let card = match r.card {
+            Some(w) => tf(
+                lang,
+                "campaign.card_won",
+                &[
+                    ("card", &text_of(&sc.victory_point.name, lang)),
+                    ("points", &sc.victory_point.points),
+                    ("player", &format!("p{}", w + 1)),
+                ],
+            ),
+            None => t(lang, "campaign.card_none").to_string(),
+        };
+        let political = if r.political {
+            format!(" ({})", t(lang, "campaign.political"))
+        } else {
+            String::new()
+        };
+        outln!(
+            out,
+            "  {}. {} — {winner}{political}; {card}",
+            sc.number,
+            text_of(&sc.name, lang)
+        );
+    }
+    let upgraded: Vec<String> = c
+        .trade_deck
+        .iter()
+        .filter(|&&x| set.def(x).upgrade.is_some())
+        .map(|&x| i18n::cards::name(x, lang).to_string())
+        .collect();
+    outln!(
+        out,
+        "  {}",
+        tf(
+            lang,
+            "campaign.upgraded",
+            &[("n", &upgraded.len()), ("cards", &upgraded.join(", "))]
+        )
+    );
+    if c.is_over() {
+        let w = c.winner();
+        outln!(
+            out,
+            "{}",
+            match w {
+                Some(w) => tf(lang, "campaign.winner", &[("player", &who(w as usize))]),
+                None => t(lang, "campaign.tie").to_string(),
+            }
+        );
+    } else {
+        let sc = &c.def.scenario[c.scenario_index()];
+        outln!(
+            out,
+            "{}",
+            tf(
+                lang,
+                "campaign.next",
+                &[
+                    ("n", &sc.number),
+                    ("name", &text_of(&sc.name, lang)),
+                    ("player", &who(c.next_first()))
+                ]
+            )
+        );
+    }
+    out
+}
+
+/// One whole campaign between two bots.
+fn play_campaign(def: &CampaignDef, bots_: &[String], seed: u64) -> anyhow::Result<Campaign> {
+    let mut c = Campaign::new(
+        def,
+        [Faction::StarEmpire, Faction::TradeFederation],
+        [bots_[0].clone(), bots_[1].clone()],
+        seed,
+    )
+    .map_err(anyhow::Error::msg)?;
+    while !c.is_over() {
+        let options = c.next_face().map_or(0, |f| f.choice.len());
+        let mut rng = game::rng_from_seed(c.game_seed(c.scenario_index()) ^ 0xC401CE);
+        let choice = if options > 1 {
+            game::below(&mut rng, options) as u8
+        } else {
+            0
+        };
+        let record = c.begin(choice).map_err(anyhow::Error::msg)?.clone();
+        let state: State = record.initial_state().map_err(anyhow::Error::msg)?;
+        let mut players: Vec<Box<dyn bots::Bot<State>>> = (0..2)
+            .map(|p| {
+                bots::starrealms::by_name(&bots_[p], record.seed ^ (p as u64 + 1) << 32)
+                    .map_err(anyhow::Error::msg)
+            })
+            .collect::<anyhow::Result<_>>()?;
+        let mut actions = Vec::new();
+        let end = bots::play_game(state, &mut players, |_, a, _| actions.push(a.to_string()));
+        debug_assert!(end.over);
+        let mut done = record;
+        done.actions = actions;
+        c.update(&done).map_err(anyhow::Error::msg)?;
+    }
+    Ok(c)
+}
+
+#[derive(Serialize)]
+struct SimReport {
+    campaigns: u64,
+    players: Vec<String>,
+    seed: u64,
+    threads: usize,
+    /// Campaign wins by side (Star Empire, Trade Federation) and ties.
+    empire_wins: u64,
+    federation_wins: u64,
+    ties: u64,
+    mean_points: [f64; 2],
+    points_distribution: Vec<[u64; 2]>,
+    political_victories: u64,
+    scenarios: u64,
+    most_upgraded: Vec<(String, u64)>,
+    seconds: f64,
+}
+
+fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
+    if a.players.len() != 2 {
+        anyhow::bail!("--players names two bots (a campaign is for two players)");
+    }
+    for p in &a.players {
+        bots::starrealms::by_name(p, 0).map_err(anyhow::Error::msg)?;
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = if std::io::stderr().is_terminal() && !a.json {
+        ProgressBar::with_draw_target(Some(a.campaigns), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} campaigns ({eta} left)")
+            .expect("the template is valid"),
+    );
+    let start = std::time::Instant::now();
+    let done: Vec<Campaign> = pool.install(|| {
+        (0..a.campaigns)
+            .into_par_iter()
+            .map(|i| {
+                let c = play_campaign(def, &a.players, a.seed.wrapping_add(i));
+                bar.inc(1);
+                c
+            })
+            .collect::<anyhow::Result<Vec<_>>>()
+    })?;
+    bar.finish_and_clear();
+    let set = starrealms::cards();
+    let (mut empire, mut federation, mut ties, mut political, mut scenarios) = (0, 0, 0, 0, 0);
+    let mut points = [0f64; 2];
+    let max_points: u32 = def
+        .scenario
+        .iter()
+        .map(|s| s.victory_point.points as u32)
+        .sum();
+    let mut distribution = vec![[0u64; 2]; max_points as usize + 1];
+    let mut upgraded: std::collections::BTreeMap<String, u64> = Default::default();
+    for c in &done {
+        match c.winner() {
+            Some(w) if c.save.sides[w as usize] == Faction::StarEmpire => empire += 1,
+            Some(_) => federation += 1,
+            None => ties += 1,
+        }
+        for p in 0..2 {
+            points[p] += c.points[p] as f64;
+            distribution[c.points[p] as usize][p] += 1;
+        }
+        political += c.political.iter().sum::<u32>() as u64;
+        scenarios += c.results.len() as u64;
+        for &x in &c.trade_deck {
+            if let Some(u) = set.def(x).upgrade {
+                *upgraded.entry(set.def(u.of).id().to_string()).or_default() += 1;
+            }
+        }
+    }
+    let n = done.len().max(1) as f64;
+    let mut most: Vec<(String, u64)> = upgraded.into_iter().collect();
+    most.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+    most.truncate(5);
+    let report = SimReport {
+        campaigns: done.len() as u64,
+        players: a.players.clone(),
+        seed: a.seed,
+        threads,
+        empire_wins: empire,
+        federation_wins: federation,
+        ties,
+        mean_points: [points[0] / n, points[1] / n],
+        points_distribution: distribution,
+        political_victories: political,
+        scenarios,
+        most_upgraded: most,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    let mut out = String::new();
+    if a.json {
+        outln!(out, "{}", serde_json::to_string_pretty(&report)?);
+        return crate::emit(&out);
+    }
+    outln!(
+        out,
+        "{}",
+        tf(
+            lang,
+            "campaign.sim_header",
+            &[
+                ("n", &report.campaigns),
+                ("players", &report.players.join(" / ")),
+                ("seed", &report.seed)
+            ]
+        )
+    );
+    outln!(
+        out,
+        "  {}",
+        tf(
+            lang,
+            "campaign.sim_sides",
+            &[
+                ("empire", &empire),
+                ("federation", &federation),
+                ("ties", &ties)
+            ]
+        )
+    );
+    outln!(
+        out,
+        "  {}",
+        tf(
+            lang,
+            "campaign.sim_points",
+            &[
+                ("empire", &format!("{:.2}", report.mean_points[0])),
+                ("federation", &format!("{:.2}", report.mean_points[1])),
+                ("political", &political),
+                ("scenarios", &scenarios)
+            ]
+        )
+    );
+    let most: Vec<String> = report
+        .most_upgraded
+        .iter()
+        .map(|(id, k)| format!("{id} ×{k}"))
+        .collect();
+    outln!(
+        out,
+        "  {}",
+        tf(
+            lang,
+            "campaign.sim_upgraded",
+            &[("cards", &most.join(", "))]
+        )
+    );
+    outln!(out, "  {:.1} s", report.seconds);
+    crate::emit(&out)
+}
