@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use starrealms::State;
-use starrealms::campaign::{Campaign, CampaignDef, CampaignSave};
+use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion};
 use starrealms::cards::Faction;
 
 /// Options of `realms campaign`.
@@ -273,12 +273,14 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
             .map_err(|e| anyhow::anyhow!("{}: {e}", side_file.display()))?;
         store(&c, path)?;
     }
-    if c.is_over() {
-        return crate::emit(&status(&c, lang));
-    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
+    if c.is_over() {
+        complete(&mut c, lang, &mut out, &mut input, Some(path))?;
+        drop(out);
+        return crate::emit(&status(&c, lang));
+    }
     if c.in_progress().is_none() {
         let k = c.scenario_index();
         let sc = &c.def.scenario[k];
@@ -326,6 +328,10 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
     store(&c, path)?;
     if c.in_progress().is_none() {
         let _ = std::fs::remove_file(&side_file);
+        if c.is_over() {
+            let mut out = std::io::stdout().lock();
+            complete(&mut c, lang, &mut out, &mut input, Some(path))?;
+        }
         crate::emit(&status(&c, lang))?;
     }
     Ok(code)
@@ -483,6 +489,15 @@ fn status(c: &Campaign, lang: Lang) -> String {
             &[("n", &upgraded.len()), ("cards", &upgraded.join(", "))]
         )
     );
+    if let Ok(deck) = c.final_trade_deck() {
+        outln!(
+            out,
+            "  {}",
+            tf(lang, "campaign.final_deck", &[("n", &deck.len())])
+        );
+    } else if c.is_over() {
+        outln!(out, "  {}", t(lang, "campaign.completing"));
+    }
     if c.is_over() {
         let w = c.winner();
         outln!(
@@ -510,6 +525,94 @@ fn status(c: &Campaign, lang: Lang) -> String {
         );
     }
     out
+}
+
+/// A bot's upgrade after the campaign: the most expensive card it can upgrade (the first sheet
+/// and row on a tie).
+fn bot_completion(c: &Campaign, player: u8) -> Option<Completion> {
+    let set = starrealms::cards();
+    let options = c.completion_options(player as usize);
+    let &(card, sheet, row) = options.iter().max_by_key(|(card, sheet, row)| {
+        (set.info(*card).cost, std::cmp::Reverse((*sheet, *row)))
+    })?;
+    Some(Completion {
+        player,
+        card,
+        sheet: c.sheets[player as usize][sheet].sheet.clone(),
+        row: row + 1,
+    })
+}
+
+/// The players' last upgrades, each by its bot (or asked of the person on the terminal).
+fn complete(
+    c: &mut Campaign,
+    lang: Lang,
+    out: &mut impl Write,
+    input: &mut impl BufRead,
+    path: Option<&Path>,
+) -> anyhow::Result<bool> {
+    while let Some(p) = c.completion_turn() {
+        let step = if c.save.players[p as usize] == "human" {
+            let options = c.completion_options(p as usize);
+            writeln!(out, "{}", t(lang, "campaign.complete"))?;
+            for (i, (card, sheet, row)) in options.iter().enumerate() {
+                let g = &c.sheets[p as usize][*sheet];
+                writeln!(
+                    out,
+                    "  {:>2}. {} — {} r{}",
+                    i + 1,
+                    i18n::cards::name_cost(*card, lang),
+                    g.sheet,
+                    row + 1
+                )?;
+            }
+            let n = loop {
+                write!(out, "{} ", t(lang, "prompt"))?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    return Ok(false);
+                }
+                match line.trim().parse::<usize>() {
+                    Ok(n) if (1..=options.len()).contains(&n) => break n - 1,
+                    _ => writeln!(
+                        out,
+                        "{}",
+                        tf(lang, "bad_number", &[("max", &options.len())])
+                    )?,
+                }
+            };
+            let (card, sheet, row) = options[n];
+            Completion {
+                player: p,
+                card,
+                sheet: c.sheets[p as usize][sheet].sheet.clone(),
+                row: row + 1,
+            }
+        } else {
+            bot_completion(c, p).expect("a turn has options")
+        };
+        let card = step.card;
+        c.complete(step).map_err(anyhow::Error::msg)?;
+        if path.is_some() {
+            writeln!(
+                out,
+                "{}",
+                tf(
+                    lang,
+                    "campaign.completed_one",
+                    &[
+                        ("player", &format!("p{}", p + 1)),
+                        ("card", &i18n::cards::name(card, lang))
+                    ]
+                )
+            )?;
+        }
+        if let Some(path) = path {
+            store(c, path)?;
+        }
+    }
+    Ok(true)
 }
 
 /// One whole campaign between two bots.
@@ -544,6 +647,10 @@ fn play_campaign(def: &CampaignDef, bots_: &[String], seed: u64) -> anyhow::Resu
         done.actions = actions;
         c.update(&done).map_err(anyhow::Error::msg)?;
     }
+    while let Some(p) = c.completion_turn() {
+        let step = bot_completion(&c, p).expect("a turn has options");
+        c.complete(step).map_err(anyhow::Error::msg)?;
+    }
     Ok(c)
 }
 
@@ -562,7 +669,21 @@ struct SimReport {
     political_victories: u64,
     scenarios: u64,
     most_upgraded: Vec<(String, u64)>,
+    /// Each scenario: games, first-player wins, Star Empire wins, draws, victory-point cards
+    /// taken, political victories.
+    by_scenario: Vec<ScenarioStats>,
     seconds: f64,
+}
+
+#[derive(Serialize, Default, Clone)]
+struct ScenarioStats {
+    scenario: u8,
+    games: u64,
+    first_player_wins: u64,
+    empire_wins: u64,
+    draws: u64,
+    cards_taken: u64,
+    political: u64,
 }
 
 fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
@@ -613,7 +734,28 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
         .sum();
     let mut distribution = vec![[0u64; 2]; max_points as usize + 1];
     let mut upgraded: std::collections::BTreeMap<String, u64> = Default::default();
+    let mut by_scenario: Vec<ScenarioStats> = def
+        .scenario
+        .iter()
+        .map(|s| ScenarioStats {
+            scenario: s.number,
+            ..ScenarioStats::default()
+        })
+        .collect();
     for c in &done {
+        for (k, r) in c.results.iter().enumerate() {
+            let st = &mut by_scenario[k];
+            st.games += 1;
+            match r.winner {
+                Some(w) => {
+                    st.first_player_wins += u64::from(w == r.first);
+                    st.empire_wins += u64::from(c.save.sides[w as usize] == Faction::StarEmpire);
+                }
+                None => st.draws += 1,
+            }
+            st.cards_taken += u64::from(r.card.is_some());
+            st.political += u64::from(r.political);
+        }
         match c.winner() {
             Some(w) if c.save.sides[w as usize] == Faction::StarEmpire => empire += 1,
             Some(_) => federation += 1,
@@ -648,6 +790,7 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
         political_victories: political,
         scenarios,
         most_upgraded: most,
+        by_scenario,
         seconds: start.elapsed().as_secs_f64(),
     };
     let mut out = String::new();
@@ -709,6 +852,21 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
             &[("cards", &most.join(", "))]
         )
     );
+    outln!(out, "  {}", t(lang, "campaign.sim_table"));
+    for st in &report.by_scenario {
+        let pct = |k: u64| 100.0 * k as f64 / st.games.max(1) as f64;
+        let decided = st.games - st.draws;
+        outln!(
+            out,
+            "  {:>3} {:>7} {:>12.1}% {:>12.1}% {:>10.1}% {:>10.1}%",
+            st.scenario,
+            st.games,
+            100.0 * st.first_player_wins as f64 / decided.max(1) as f64,
+            100.0 * st.empire_wins as f64 / decided.max(1) as f64,
+            pct(st.cards_taken),
+            pct(st.political)
+        );
+    }
     outln!(out, "  {:.1} s", report.seconds);
     crate::emit(&out)
 }

@@ -424,6 +424,24 @@ pub struct CampaignSave {
     pub choices: Vec<u8>,
     /// The record of each game, finished ones first; the last may be in progress.
     pub games: Vec<GameRecord>,
+    /// After the last scenario: the upgrades each player makes to complete their stickers, in
+    /// order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub completion: Vec<Completion>,
+}
+
+/// One upgrade after the campaign: a card of the trade deck upgraded with a sticker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Completion {
+    /// The player (0 or 1).
+    pub player: u8,
+    /// The printed card, from the trade deck.
+    pub card: CardId,
+    /// The sheet's id.
+    pub sheet: String,
+    /// The row, 1 to 5.
+    pub row: u8,
 }
 
 /// The version of campaign saves this build writes.
@@ -501,6 +519,7 @@ impl Campaign {
             seed,
             choices: Vec::new(),
             games: Vec::new(),
+            completion: Vec::new(),
         };
         Campaign::replay(def, save)
     }
@@ -540,11 +559,13 @@ impl Campaign {
     pub fn replay(def: &CampaignDef, save: CampaignSave) -> Result<Campaign, CampaignError> {
         let games = save.games.clone();
         let choices = save.choices.clone();
+        let completion = save.completion.clone();
         let mut c = Campaign::start(
             def,
             CampaignSave {
                 choices: Vec::new(),
                 games: Vec::new(),
+                completion: Vec::new(),
                 ..save
             },
         )?;
@@ -578,7 +599,110 @@ impl Campaign {
             // A choice made for a game not begun yet.
             c.save.choices.push(choices[c.save.choices.len()]);
         }
+        for (i, step) in completion.iter().enumerate() {
+            c.complete(step.clone())
+                .map_err(|e| err(format!("upgrade {} after the campaign: {e}", i + 1)))?;
+        }
         Ok(c)
+    }
+
+    /// After the last scenario, whose turn it is to complete their stickers: each player must
+    /// use every sticker left that fits a card of the trade deck; when both must, they take
+    /// turns, the one with more left first (the Star Empire's player on a tie). `None`: done.
+    pub fn completion_turn(&self) -> Option<u8> {
+        if !self.is_over() {
+            return None;
+        }
+        let left: [usize; 2] = [0, 1].map(|p| self.completion_options(p).len());
+        let stickers: [u32; 2] = [0, 1].map(|p| {
+            self.sheets[p]
+                .iter()
+                .map(|g| crate::cards::SHEET_ROWS as u32 - g.used.len() as u32)
+                .sum()
+        });
+        match [left[0] > 0, left[1] > 0] {
+            [false, false] => None,
+            [true, false] => Some(0),
+            [false, true] => Some(1),
+            [true, true] => Some(match self.save.completion.last().map(|s| s.player) {
+                Some(p) => 1 - p,
+                None if stickers[0] != stickers[1] => u8::from(stickers[1] > stickers[0]),
+                None => u8::from(self.save.sides[1] == Faction::StarEmpire),
+            }),
+        }
+    }
+
+    /// The upgrades `player` may make now after the campaign: `(printed card, sheet index,
+    /// row 0–4)`, a card of the trade deck not upgraded yet, a free row of one of its sheets.
+    pub fn completion_options(&self, player: usize) -> Vec<(CardId, usize, u8)> {
+        let set = crate::cards();
+        let mut kinds: Vec<CardId> = self
+            .trade_deck
+            .iter()
+            .copied()
+            .filter(|&c| set.info(c).upgradable)
+            .collect();
+        kinds.dedup();
+        let mut out = Vec::new();
+        for (i, g) in self.sheets[player].iter().enumerate() {
+            let Some(sheet) = set.find_sheet(&g.sheet) else {
+                continue;
+            };
+            for r in 0..crate::cards::SHEET_ROWS as u8 {
+                if g.used.iter().any(|u| u.row == r + 1) {
+                    continue;
+                }
+                for &c in &kinds {
+                    if set.upgraded(c, sheet, r).is_some() {
+                        out.push((c, i, r));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Makes one upgrade after the campaign (see [`Campaign::completion_turn`]).
+    pub fn complete(&mut self, step: Completion) -> Result<(), CampaignError> {
+        let p = step.player as usize;
+        if p > 1 || self.completion_turn() != Some(step.player) {
+            return Err(err(format!(
+                "it is not p{}'s turn to upgrade a card after the campaign",
+                p + 1
+            )));
+        }
+        let Some(i) = self.sheets[p].iter().position(|g| g.sheet == step.sheet) else {
+            return Err(err(format!("p{} has no sheet `{}`", p + 1, step.sheet)));
+        };
+        if !(1..=crate::cards::SHEET_ROWS as u8).contains(&step.row)
+            || !self
+                .completion_options(p)
+                .contains(&(step.card, i, step.row - 1))
+        {
+            return Err(err(format!(
+                "{} cannot be upgraded with row {} of sheet {} now",
+                step.card, step.row, step.sheet
+            )));
+        }
+        let set = crate::cards();
+        let sheet = set.find_sheet(&step.sheet).expect("owned");
+        let up = set
+            .upgraded(step.card, sheet, step.row - 1)
+            .expect("an option");
+        let at = self
+            .trade_deck
+            .iter()
+            .position(|&c| c == step.card)
+            .expect("in the deck");
+        self.trade_deck[at] = up;
+        self.trade_deck.sort();
+        self.sheets[p][i].used.push(UsedSticker {
+            row: step.row,
+            column: crate::cards::Column::of(set.info(step.card).kind),
+        });
+        self.upgrades[p] += 1;
+        self.save.completion.push(step);
+        Ok(())
     }
 
     /// The index of the next scenario to play (or the one in progress).
@@ -837,8 +961,14 @@ impl Campaign {
             .map(|k| u8::from(k[1] > k[0]))
     }
 
-    /// The trade deck after the campaign: the campaign's, with the post-campaign sets' cards.
+    /// The trade deck after the campaign: the campaign's, every sticker used, with the
+    /// post-campaign sets' cards.
     pub fn final_trade_deck(&self) -> Result<Vec<CardId>, CampaignError> {
+        if !self.is_over() || self.completion_turn().is_some() {
+            return Err(err(
+                "the campaign is not over: its scenarios, then the players' last upgrades",
+            ));
+        }
         let mut deck = self.trade_deck.clone();
         if !self.def.post_campaign.is_empty() {
             let post = Sets::from_names(&self.def.post_campaign).map_err(err)?;
