@@ -362,6 +362,37 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
 
 // ----- boards --------------------------------------------------------------------------------
 
+/// A sticker sheet in one line: `s1 Scenario 1 sheet · political…: r1 (2) ship · r2 (3) — · …`.
+fn sheet_line(k: usize, u: &starrealms::state::SheetUse, lang: Lang) -> String {
+    let sheet = &cards().sheets[u.sheet.0 as usize];
+    let name = if lang.code() == "fr" {
+        &sheet.name.fr
+    } else {
+        &sheet.name.en
+    };
+    let rows: Vec<String> = sheet
+        .row
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let used = if u.ship & (1 << r) != 0 {
+                t(lang, "ship").to_string()
+            } else if u.base & (1 << r) != 0 {
+                t(lang, "base").to_string()
+            } else {
+                "—".to_string()
+            };
+            format!("r{} ({}) {used}", r + 1, row.cost)
+        })
+        .collect();
+    let political = if u.political {
+        format!(" ({})", t(lang, "sheet.political"))
+    } else {
+        String::new()
+    };
+    format!("s{} {name}{political} — {}", k + 1, rows.join(" · "))
+}
+
 /// The table as `obs.seat` sees it: every player's public state (the viewer's own hand
 /// included), the trade row, the Explorer pile, and the decision waited for.
 pub fn board(obs: &Observation, names: &Names, lang: Lang) -> String {
@@ -417,6 +448,9 @@ pub fn board(obs: &Observation, names: &Names, lang: Lang) -> String {
         if !p.bases.is_empty() {
             let bases = list(&p.bases, |s| in_play(s, lang), lang);
             out += &format!("   {}: {bases}\n", t(lang, "bases"));
+        }
+        for (k, u) in p.sheets.iter().enumerate() {
+            out += &format!("   {}\n", sheet_line(k, u, lang));
         }
         if p.trade > 0 || p.combat > 0 || obs.current == seat {
             out += &format!(
