@@ -2,8 +2,8 @@
 // docs/rules.md): parsed, put in words for buttons, sorted onto the table's controls, and read
 // back from the log.
 
-import { t, card, cardName } from "./i18n.js";
-import { chooseOptions } from "./cards.js";
+import { t, card, cardName, sheet } from "./i18n.js";
+import { chooseOptions, abilityText } from "./cards.js";
 
 /** The parts of an action's text form. */
 export function parse(text) {
@@ -17,10 +17,12 @@ export function parse(text) {
       if (w[1] === "ship" || w[1] === "base") return { kind: "scrap_self", zone: w[1], index: n(w[2]) };
       if (w[1] === "row") return { kind: "scrap_row", slot: n(w[2]) };
       return { kind: "scrap_card", zone: w[1], card: w.slice(2).join(" ") };
-    case "buy":
-      return w[1] === "explorer" ? { kind: "buy", explorer: true } : { kind: "buy", slot: n(w[2]) };
-    case "acquire":
-      return w[1] === "explorer" ? { kind: "acquire", explorer: true } : { kind: "acquire", slot: n(w[2]) };
+    case "buy": case "acquire": {
+      if (w[1] === "explorer") return { kind: w[0], explorer: true };
+      // `buy row 2 upgrade s1 r3`: sheet and row counted from 1.
+      const upgrade = w[3] === "upgrade" ? { sheet: n(w[4].slice(1)), row: n(w[5].slice(1)) } : null;
+      return { kind: w[0], slot: n(w[2]), upgrade };
+    }
     case "attack":
       if (w[2] === "base") return { kind: "attack_base", seat: w[1], index: n(w[3]) };
       return { kind: "attack", seat: w[1], n: n(w[2]) };
@@ -68,8 +70,16 @@ export function describe(text, obs, seatName) {
     case "primary": return t("act.primary", { card: nameOr(baseOf(obs, me, a.index), "#" + a.index) });
     case "ally": return t("act.ally", { card: nameOr(a.zone === "ship" ? shipOf(obs, me, a.index) : baseOf(obs, me, a.index), "#" + a.index) });
     case "scrap_self": return t("act.scrap_self", { card: nameOr(a.zone === "ship" ? shipOf(obs, me, a.index) : baseOf(obs, me, a.index), "#" + a.index) });
-    case "buy": return t("act.buy", { card: a.explorer ? cardName("explorer") : nameOr(obs.row[a.slot], "#" + a.slot) });
-    case "acquire": return t("act.acquire", { card: a.explorer ? cardName("explorer") : nameOr(obs.row[a.slot], "#" + a.slot) });
+    case "buy": case "acquire":
+      if (a.upgrade) {
+        const id = obs.row[a.slot];
+        return t(a.kind === "buy" ? "act.buy_upgrade" : "act.acquire_upgrade", {
+          card: nameOr(id, "#" + a.slot),
+          price: upgradePrice(id),
+          sticker: stickerText(obs, me, a.upgrade, id),
+        });
+      }
+      return t(a.kind === "buy" ? "act.buy" : "act.acquire", { card: a.explorer ? cardName("explorer") : nameOr(obs.row[a.slot], "#" + a.slot) });
     case "attack": return t("act.attack", { player: seatName(a.seat), n: a.n });
     case "attack_base": return t("act.attack_base", { player: seatName(a.seat), card: nameOr(baseOf(obs, a.seat, a.index), "#" + a.index) });
     case "destroy": return t("act.destroy", { player: seatName(a.seat), card: nameOr(baseOf(obs, a.seat, a.index), "#" + a.index) });
@@ -90,8 +100,28 @@ export function describe(text, obs, seatName) {
   }
 }
 
+/** What an upgrade costs on top of the card: 2 for a ship, 3 for a base or outpost. */
+export function upgradePrice(id) {
+  return id && card(id).kind !== "ship" ? 3 : 2;
+}
+
+/** The sticker of row `up.row` of the seat's sheet `up.sheet` for card `id`, in words. */
+export function stickerText(obs, seat, up, id) {
+  const owned = (obs.players[seatIndex(seat)] || {}).sheets || [];
+  const use = owned[up.sheet - 1];
+  if (!use) return "s" + up.sheet + " r" + up.row;
+  const s = sheet(use.sheet);
+  const row = s.rows[up.row - 1] || {};
+  const text = id && card(id).kind !== "ship" ? row.base : row.ship;
+  return t("sticker", { row: up.row, sheet: s.name, text: text || "" });
+}
+
 /** The words of option `n` of the "choose one" waited for. */
 export function optionText(pending, n) {
+  if (pending && pending.decision === "choose" && pending.source.ability === "on_acquire") {
+    // An on-acquire "you may": nothing, or what it does.
+    return n === 0 ? t("act.nothing") : abilityText(pending.source.card, "on_acquire");
+  }
   if (pending && pending.decision === "choose") {
     const options = chooseOptions(pending.source.card, pending.source.ability, pending.at);
     if (options[n]) return options[n];
@@ -105,7 +135,7 @@ export function optionText(pending, n) {
  * bases: index → action, trade: [..], combat: [..], give: [..], switch}), `end`, `rest`.
  */
 export function sortActions(legal, obs) {
-  const out = { hand: new Map(), row: new Map(), explorer: null, ships: new Map(), bases: new Map(), seats: new Map(), end: null, rest: [] };
+  const out = { hand: new Map(), row: new Map(), upgrades: new Map(), explorer: null, ships: new Map(), bases: new Map(), seats: new Map(), end: null, rest: [] };
   const seatSlot = (seat) => {
     if (!out.seats.has(seat)) out.seats.set(seat, { attack: [], bases: new Map(), trade: [], combat: [], give: [], switch: null });
     return out.seats.get(seat);
@@ -124,6 +154,7 @@ export function sortActions(legal, obs) {
       case "play": out.hand.set(a.card, text); break;
       case "buy":
         if (a.explorer) out.explorer = text;
+        else if (a.upgrade) push(out.upgrades, a.slot, { upgrade: a.upgrade, text });
         else out.row.set(a.slot, text);
         break;
       case "primary": case "ally": case "scrap_self":
@@ -256,7 +287,9 @@ export function logText(entry, seatName) {
     case "primary": return t("web.log.primary", { player, card: refCard("web.log.base_n", a.index + 1) });
     case "ally": return t("web.log.ally", { player, card: refCard(a.zone === "ship" ? "web.log.ship_n" : "web.log.base_n", a.index + 1) });
     case "scrap_self": return t("web.log.scrap_self", { player, card: refCard(a.zone === "ship" ? "web.log.ship_n" : "web.log.base_n", a.index + 1) });
-    case "buy": return t("web.log.buy", { player, card: a.explorer ? cardName("explorer") : refCard("web.log.row_n", a.slot + 1) });
+    case "buy":
+      if (a.upgrade) return t("web.log.buy_upgrade", { player, card: refCard("web.log.row_n", a.slot + 1), sheet: a.upgrade.sheet, row: a.upgrade.row });
+      return t("web.log.buy", { player, card: a.explorer ? cardName("explorer") : refCard("web.log.row_n", a.slot + 1) });
     case "acquire": return t("web.log.acquire", { player, card: a.explorer ? cardName("explorer") : refCard("web.log.row_n", a.slot + 1) });
     case "scrap_row": return t("web.log.scrap_row", { player, card: refCard("web.log.row_n", a.slot + 1) });
     case "attack": return t("web.log.attack", { player, target: seatName(a.seat), n: a.n });

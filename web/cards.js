@@ -9,9 +9,11 @@ export function abilities(id) {
   const text = c.text || "";
   const labels = [
     ["primary", t("ability.primary")],
-    ["ally", t("ability.ally", { faction: c.faction_name || "?" })],
+    ["ally", t("ability.ally", { faction: c.ally_faction_name || c.faction_name || "?" })],
     ["scrap", t("ability.scrap")],
+    ["on_acquire", t("ability.on_acquire")],
   ];
+  if (c.upgrade) labels.push(["upgrade", t("ability.upgrade", { sheet: c.upgrade.sheet_name, row: c.upgrade.row })]);
   const found = labels
     .map(([kind, label]) => ({ kind, label, at: text.indexOf(label) }))
     .filter((f) => f.at >= 0)
@@ -43,8 +45,14 @@ export function abilityText(id, ability) {
   return part ? part.body : "";
 }
 
+/** The card's faction classes: `f-<faction>`, and for an upgraded card `f2-<side> upgraded`. */
 export function factionClass(id) {
-  return "f-" + (card(id).faction || "none");
+  const c = card(id);
+  const classes = ["f-" + (c.faction || "none")];
+  const second = (c.factions || []).find((f) => f !== c.faction);
+  if (second) classes.push("f2-" + second);
+  if (c.upgrade) classes.push("upgraded");
+  return classes.join(" ");
 }
 
 function kindWord(kind) {

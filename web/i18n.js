@@ -43,6 +43,11 @@ export function card(id) {
   return texts.cards[id] || { name: id, faction: null, kind: "ship", cost: 0, defense: null, line: "", text: "" };
 }
 
+/** A sticker sheet's texts (`name`, `side`, `side_name`, `rows`: `{cost, ship, base}`). */
+export function sheet(id) {
+  return (texts.sheets || {})[id] || { name: id, side: null, side_name: "", rows: [] };
+}
+
 export function cardName(id) {
   return card(id).name;
 }

@@ -2,9 +2,9 @@
 // row, the log, and each legal action of the view as a control carrying `data-action`.
 
 import { h } from "./dom.js";
-import { t, cardName } from "./i18n.js";
+import { t, cardName, sheet } from "./i18n.js";
 import { cardTile, cardChip, abilityText } from "./cards.js";
-import { describe, sortActions, logText, seatIndex, seatOf } from "./actions.js";
+import { describe, sortActions, logText, seatIndex, seatOf, upgradePrice } from "./actions.js";
 
 /** What the seat to move must decide now, in words (`null`: the main phase). */
 export function decisionText(obs, seatName) {
@@ -12,7 +12,8 @@ export function decisionText(obs, seatName) {
   if (!p) return null;
   switch (p.decision) {
     case "choose": {
-      const ability = t(p.source.ability === "ally" ? "ability.ally_name" : p.source.ability === "scrap" ? "ability.scrap_name" : "ability.primary_name");
+      const names = { ally: "ability.ally_name", scrap: "ability.scrap_name", on_acquire: "ability.on_acquire_name" };
+      const ability = t(names[p.source.ability] || "ability.primary_name");
       return t("dec.choose", { card: cardName(p.source.card), ability });
     }
     case "scrap": {
@@ -128,6 +129,7 @@ function playerPanel(obs, index, sorted, ctx) {
       stat(t("authority"), p.authority, "authority"),
       obs.current === seat || p.trade || p.combat ? pools(p) : null),
     zones(p, seat),
+    sheetsView(p),
     p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
     hand,
     bases.length ? h("div", { class: "p-bases" }, bases) : null,
@@ -151,9 +153,42 @@ function abilityButtons(list, id, ctx) {
   }, t(words[a.kind])));
 }
 
+/** A player's sticker sheets: each row's printed cost and which sticker is used. */
+function sheetsView(p) {
+  if (!p.sheets || !p.sheets.length) return null;
+  return h("div", { class: "sheets", "data-testid": "sheets" }, p.sheets.map((u, k) => {
+    const s = sheet(u.sheet);
+    const cells = s.rows.map((row, r) => {
+      const bit = 1 << r;
+      const used = u.ship & bit ? "ship" : u.base & bit ? "base" : null;
+      const title = t("web.sheet.row", { row: r + 1, cost: row.cost })
+        + (row.ship ? "\n" + t("ship") + ": " + row.ship : "")
+        + (row.base ? "\n" + t("base") + ": " + row.base : "");
+      return h("span", { class: "sheet-row" + (used ? " used " + used : ""), title, "data-row": String(r + 1), "data-used": used || "" },
+        String(row.cost), used ? h("b", null, used === "ship" ? t("web.sheet.ship_mark") : t("web.sheet.base_mark")) : null);
+    });
+    return h("div", { class: "sheet f-" + (s.side || "none"), "data-sheet": u.sheet },
+      h("span", { class: "sheet-name", title: s.name }, "s" + (k + 1) + " " + s.name),
+      u.political ? h("span", { class: "badge political", title: t("sheet.political") }, t("web.sheet.political")) : null,
+      h("span", { class: "sheet-rows" }, cells));
+  }));
+}
+
 function tradeRow(obs, sorted, ctx) {
   const slots = obs.row.map((c, i) => (c
-    ? cardTile(c, { action: sorted.row.get(i), onAct: ctx.act })
+    ? cardTile(c, {
+      action: sorted.row.get(i),
+      onAct: ctx.act,
+      buttons: (sorted.upgrades.get(i) || []).map((u) => h("button", {
+        class: "btn small upgrade",
+        "data-action": u.text,
+        title: describe(u.text, obs, ctx.seatName),
+        onclick: (e) => {
+          e.stopPropagation();
+          ctx.act(u.text);
+        },
+      }, t("web.table.upgrade", { sheet: u.upgrade.sheet, row: u.upgrade.row, price: upgradePrice(c) }))),
+    })
     : h("div", { class: "card empty" }, h("span", null, t("web.table.empty_slot")))));
   const explorer = h("div", { class: "pile" },
     obs.explorers > 0
@@ -223,6 +258,7 @@ function ownArea(obs, sorted, ctx) {
         stat(t("combat"), p.combat, "combat")),
       zones(p, seat),
       h("div", { class: "turn-box" }, end, unspent)),
+    sheetsView(p),
     p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
     h("div", { class: "area-head" }, h("h2", null, t("web.table.in_play"))),
     h("div", { class: "cards in-play", "data-testid": "in-play", "data-keep": "in-play" },
