@@ -22,6 +22,7 @@ use std::cell::OnceCell;
 
 use game::{Seat, State};
 
+pub mod campaign;
 pub mod cosmique;
 pub mod ismcts;
 pub mod starrealms;

@@ -13,7 +13,6 @@ use i18n::{Lang, t, tf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use starrealms::State;
 use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion};
 use starrealms::cards::Faction;
 
@@ -146,7 +145,7 @@ pub fn run(args: CampaignArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             let c = load(&def, &a.file)?;
             if a.json {
                 let mut out = String::new();
-                outln!(out, "{}", serde_json::to_string_pretty(&status_json(&c))?);
+                outln!(out, "{}", serde_json::to_string_pretty(&c.status())?);
                 return crate::emit(&out);
             }
             crate::emit(&status(&c, lang))
@@ -236,8 +235,8 @@ fn choose(
     }
     let first = c.next_first();
     if c.save.players[first] != "human" {
-        let mut rng = game::rng_from_seed(c.game_seed(c.scenario_index()) ^ 0xC401CE);
-        return Ok(Some(game::below(&mut rng, face.choice.len()) as u8));
+        let seed = c.game_seed(c.scenario_index()) ^ 0xC401CE;
+        return Ok(Some(bots::campaign::scenario_choice(c, seed)));
     }
     writeln!(out, "{}", t(lang, "campaign.choose"))?;
     for (i, o) in face.choice.iter().enumerate() {
@@ -335,51 +334,6 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
         crate::emit(&status(&c, lang))?;
     }
     Ok(code)
-}
-
-#[derive(Serialize)]
-struct StatusJson {
-    campaign: String,
-    sides: [Faction; 2],
-    players: [String; 2],
-    scenario: usize,
-    scenarios: usize,
-    over: bool,
-    winner: Option<u8>,
-    points: [u32; 2],
-    political_victories: [u32; 2],
-    stickers_used: [u32; 2],
-    next_first: Option<usize>,
-    results: Vec<starrealms::campaign::ScenarioResult>,
-    sheets: [Vec<starrealms::config::SheetGrant>; 2],
-    upgraded_cards: Vec<String>,
-    trade_deck: usize,
-}
-
-fn status_json(c: &Campaign) -> StatusJson {
-    let set = starrealms::cards();
-    StatusJson {
-        campaign: c.def.id.clone(),
-        sides: c.save.sides,
-        players: c.save.players.clone(),
-        scenario: c.scenario_index() + 1,
-        scenarios: c.def.scenario.len(),
-        over: c.is_over(),
-        winner: c.winner(),
-        points: c.points,
-        political_victories: c.political,
-        stickers_used: c.upgrades,
-        next_first: (!c.is_over()).then(|| c.next_first()),
-        results: c.results.clone(),
-        sheets: c.sheets.clone(),
-        upgraded_cards: c
-            .trade_deck
-            .iter()
-            .filter(|&&x| set.def(x).upgrade.is_some())
-            .map(|x| x.to_string())
-            .collect(),
-        trade_deck: c.trade_deck.len(),
-    }
 }
 
 /// The campaign's status in words.
@@ -527,22 +481,6 @@ fn status(c: &Campaign, lang: Lang) -> String {
     out
 }
 
-/// A bot's upgrade after the campaign: the most expensive card it can upgrade (the first sheet
-/// and row on a tie).
-fn bot_completion(c: &Campaign, player: u8) -> Option<Completion> {
-    let set = starrealms::cards();
-    let options = c.completion_options(player as usize);
-    let &(card, sheet, row) = options.iter().max_by_key(|(card, sheet, row)| {
-        (set.info(*card).cost, std::cmp::Reverse((*sheet, *row)))
-    })?;
-    Some(Completion {
-        player,
-        card,
-        sheet: c.sheets[player as usize][sheet].sheet.clone(),
-        row: row + 1,
-    })
-}
-
 /// The players' last upgrades, each by its bot (or asked of the person on the terminal).
 fn complete(
     c: &mut Campaign,
@@ -590,7 +528,7 @@ fn complete(
                 row: row + 1,
             }
         } else {
-            bot_completion(c, p).expect("a turn has options")
+            bots::campaign::completion(c, p).expect("a turn has options")
         };
         let card = step.card;
         c.complete(step).map_err(anyhow::Error::msg)?;
@@ -613,45 +551,6 @@ fn complete(
         }
     }
     Ok(true)
-}
-
-/// One whole campaign between two bots.
-fn play_campaign(def: &CampaignDef, bots_: &[String], seed: u64) -> anyhow::Result<Campaign> {
-    let mut c = Campaign::new(
-        def,
-        [Faction::StarEmpire, Faction::TradeFederation],
-        [bots_[0].clone(), bots_[1].clone()],
-        seed,
-    )
-    .map_err(anyhow::Error::msg)?;
-    while !c.is_over() {
-        let options = c.next_face().map_or(0, |f| f.choice.len());
-        let mut rng = game::rng_from_seed(c.game_seed(c.scenario_index()) ^ 0xC401CE);
-        let choice = if options > 1 {
-            game::below(&mut rng, options) as u8
-        } else {
-            0
-        };
-        let record = c.begin(choice).map_err(anyhow::Error::msg)?.clone();
-        let state: State = record.initial_state().map_err(anyhow::Error::msg)?;
-        let mut players: Vec<Box<dyn bots::Bot<State>>> = (0..2)
-            .map(|p| {
-                bots::starrealms::by_name(&bots_[p], record.seed ^ (p as u64 + 1) << 32)
-                    .map_err(anyhow::Error::msg)
-            })
-            .collect::<anyhow::Result<_>>()?;
-        let mut actions = Vec::new();
-        let end = bots::play_game(state, &mut players, |_, a, _| actions.push(a.to_string()));
-        debug_assert!(end.over);
-        let mut done = record;
-        done.actions = actions;
-        c.update(&done).map_err(anyhow::Error::msg)?;
-    }
-    while let Some(p) = c.completion_turn() {
-        let step = bot_completion(&c, p).expect("a turn has options");
-        c.complete(step).map_err(anyhow::Error::msg)?;
-    }
-    Ok(c)
 }
 
 #[derive(Serialize)]
@@ -717,7 +616,12 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
         (0..a.campaigns)
             .into_par_iter()
             .map(|i| {
-                let c = play_campaign(def, &a.players, a.seed.wrapping_add(i));
+                let c = bots::campaign::play_campaign(
+                    def,
+                    [&a.players[0], &a.players[1]],
+                    a.seed.wrapping_add(i),
+                )
+                .map_err(anyhow::Error::msg);
                 bar.inc(1);
                 c
             })

@@ -336,3 +336,92 @@ async fn sigterm_stops_the_server_at_once_even_while_bots_search() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+#[tokio::test]
+async fn a_killed_server_keeps_a_campaign_game_and_its_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("realms.sqlite");
+
+    let mut first = Server::start(&db);
+    let request = json!({"players": ["human", "medium"], "seed": 3});
+    let (status, created) = http(first.addr, "POST", "/api/campaigns", Some(request)).await;
+    assert_eq!(status, 201, "{created}");
+    let campaign = created["id"].as_i64().unwrap();
+    let join = format!("/api/campaigns/{campaign}/seats/p1/join");
+    let (status, joined) = http(first.addr, "POST", &join, None).await;
+    assert_eq!(status, 200, "{joined}");
+    let token = joined["token"].as_str().unwrap().to_string();
+    let mut body = json!({"token": token});
+    if !created["status"]["next_choice"]
+        .as_array()
+        .unwrap()
+        .is_empty()
+    {
+        body["choice"] = json!(1);
+    }
+    let next = format!("/api/campaigns/{campaign}/next");
+    let (status, started) = http(first.addr, "POST", &next, Some(body)).await;
+    assert_eq!(status, 201, "{started}");
+    let id = started["games"][0].as_i64().unwrap();
+
+    // Half of BEFORE_KILL of our actions acknowledged, one more in flight: kill.
+    let mut ws = connect(first.addr, id, &token).await;
+    let mut pace = Pace::new();
+    let mut received = Vec::new();
+    let mut acked = 0;
+    loop {
+        let v = view(&mut ws).await;
+        assert_eq!(v["over"], false, "the game lasts longer than this");
+        acked += usize::from(v["ack"].is_string());
+        received.push(v.clone());
+        if is_ours(&v) {
+            let version = v["version"].as_u64().unwrap();
+            act(&mut ws, &mut pace, &format!("a{version}"), &v).await;
+            if acked == BEFORE_KILL / 2 {
+                first.kill();
+                break;
+            }
+        }
+    }
+    while let Some(v) = recv(&mut ws).await {
+        received.push(v);
+    }
+    let before = told(&received);
+
+    // After the restart: the campaign still has its game in progress, and the game every
+    // action told of; the campaign's token still opens the seat, and play goes on.
+    let second = Server::start(&db);
+    let (status, page) = http(
+        second.addr,
+        "GET",
+        &format!("/api/campaigns/{campaign}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["games"], json!([id]));
+    assert_eq!(page["status"]["in_progress"], true);
+    assert_eq!(page["status"]["scenario"], 1);
+    let mut ws = connect(second.addr, id, &token).await;
+    let first_view = view(&mut ws).await;
+    let log = first_view["log"].as_array().unwrap();
+    for (index, line) in &before {
+        assert_eq!(
+            log.get(*index as usize),
+            Some(line),
+            "action {index} was acknowledged before the kill"
+        );
+    }
+    let mut pace = Pace::new();
+    let mut v = first_view;
+    for _ in 0..40 {
+        if is_ours(&v) {
+            let version = v["version"].as_u64().unwrap();
+            act(&mut ws, &mut pace, &format!("b{version}"), &v).await;
+            v = view(&mut ws).await;
+            assert_eq!(v["ack"], format!("b{version}"), "{v}");
+            break;
+        }
+        v = view(&mut ws).await;
+    }
+}

@@ -23,7 +23,7 @@ use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 use crate::actor::blocking;
 use crate::games::CreateGame;
 use crate::protocol::{ApiError, ErrorCode};
-use crate::{AppState, listen, socket, web};
+use crate::{AppState, campaigns, listen, socket, web};
 
 /// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
 /// dropped. Messages between the configured limit and this one get a `too_large` error.
@@ -49,6 +49,17 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
         .route("/api/games/{id}/record", get(record::<S>))
         .route("/api/games/{id}/seats/{seat}/join", post(join::<S>))
         .route("/api/games/{id}/ws", get(ws::<S>))
+        .route("/api/campaigns", post(campaigns::create::<S>))
+        .route("/api/campaigns/{id}", get(campaigns::show::<S>))
+        .route(
+            "/api/campaigns/{id}/seats/{seat}/join",
+            post(campaigns::join::<S>),
+        )
+        .route("/api/campaigns/{id}/next", post(campaigns::next::<S>))
+        .route(
+            "/api/campaigns/{id}/complete",
+            post(campaigns::complete::<S>),
+        )
         .route("/api/{*rest}", get(not_found).post(not_found))
         .route("/", get(file::<S>))
         .route("/{*path}", get(file::<S>))
@@ -130,7 +141,7 @@ async fn json_errors(request: Request, next: Next) -> Response {
 /// Who sent a request: the client's address (the connection's, or behind a reverse proxy the
 /// one its header names) and the connection's place under the caps.
 pub(crate) struct Client {
-    address: IpAddr,
+    pub(crate) address: IpAddr,
     slot: Option<Arc<listen::Slot>>,
 }
 
@@ -262,48 +273,10 @@ async fn create<S: Store>(
     body: Body,
 ) -> Result<Response, ApiError> {
     let options = &app.inner.options;
-    let limit = options.max_body_bytes;
-    let too_large = || {
-        ApiError::new(
-            ErrorCode::TooLarge,
-            format!("a request's body is at most {limit} bytes"),
-        )
-    };
-    let announced = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if announced.is_some_and(|n| n > limit as u64) {
-        return Err(too_large());
-    }
-    if !app.inner.limiters.creation(client.address) {
-        return Err(ApiError::new(
-            ErrorCode::RateLimited,
-            format!(
-                "this address has created many games lately: {} a minute at most, wait a little",
-                options.creations_per_minute
-            ),
-        ));
-    }
-    let body = match tokio::time::timeout(options.body_timeout, to_bytes(body, limit)).await {
-        Err(_) => {
-            return Err(ApiError::new(
-                ErrorCode::Timeout,
-                format!(
-                    "the body did not arrive within {} s",
-                    options.body_timeout.as_secs()
-                ),
-            ));
-        }
-        Ok(Err(e)) if is_length_limit(&e) => return Err(too_large()),
-        Ok(Err(e)) => {
-            return Err(ApiError::new(
-                ErrorCode::BadRequest,
-                format!("the body could not be read: {e}"),
-            ));
-        }
-        Ok(Ok(bytes)) => bytes,
-    };
+    let body = read_body(options, &headers, body, || {
+        app.inner.limiters.creation(client.address)
+    })
+    .await?;
     let request: CreateGame = serde_json::from_slice(&body)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, format!("not a game request: {e}")))?;
     let people = request.seats.iter().filter(|p| *p == store::HUMAN).count();
@@ -337,6 +310,59 @@ async fn create<S: Store>(
     Ok((StatusCode::CREATED, Json(summary)).into_response())
 }
 
+/// A request's body, within the server's size and time limits; `allowed` is asked once the
+/// announced size is known to fit (a creation's rate limit).
+pub(crate) async fn read_body(
+    options: &crate::Options,
+    headers: &HeaderMap,
+    body: Body,
+    allowed: impl FnOnce() -> bool,
+) -> Result<axum::body::Bytes, ApiError> {
+    let limit = options.max_body_bytes;
+    let too_large = || {
+        ApiError::new(
+            ErrorCode::TooLarge,
+            format!("a request's body is at most {limit} bytes"),
+        )
+    };
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    if !allowed() {
+        return Err(ApiError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "this address has created many games lately: {} a minute at most, wait a little",
+                options.creations_per_minute
+            ),
+        ));
+    }
+    let body = match tokio::time::timeout(options.body_timeout, to_bytes(body, limit)).await {
+        Err(_) => {
+            return Err(ApiError::new(
+                ErrorCode::Timeout,
+                format!(
+                    "the body did not arrive within {} s",
+                    options.body_timeout.as_secs()
+                ),
+            ));
+        }
+        Ok(Err(e)) if is_length_limit(&e) => return Err(too_large()),
+        Ok(Err(e)) => {
+            return Err(ApiError::new(
+                ErrorCode::BadRequest,
+                format!("the body could not be read: {e}"),
+            ));
+        }
+        Ok(Ok(bytes)) => bytes,
+    };
+    Ok(body)
+}
+
 /// Whether reading a body failed on its size.
 fn is_length_limit(e: &axum::Error) -> bool {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
@@ -352,9 +378,16 @@ fn is_length_limit(e: &axum::Error) -> bool {
 async fn summary<S: Store>(
     State(app): State<AppState<S>>,
     Path(id): Path<String>,
-) -> Result<Json<store::GameSummary>, ApiError> {
+) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
-    Ok(Json(with_store(&app, move |s| s.summary(id)).await?))
+    let (summary, campaign) =
+        with_store(&app, move |s| Ok((s.summary(id)?, s.campaign_of(id)?))).await?;
+    let mut json = serde_json::to_value(summary).expect("a summary serializes");
+    if let Some(campaign) = campaign {
+        // The game of a campaign links its campaign's page.
+        json["campaign"] = serde_json::json!(campaign);
+    }
+    Ok(Json(json))
 }
 
 async fn record<S: Store>(
@@ -374,7 +407,7 @@ async fn record<S: Store>(
 }
 
 /// A fresh seat token: 256 bits from the operating system's generator, in hexadecimal.
-fn new_token() -> Result<String, ApiError> {
+pub(crate) fn new_token() -> Result<String, ApiError> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::new(ErrorCode::Internal, format!("no random token: {e}")))?;
@@ -390,6 +423,12 @@ async fn join<S: Store>(
     let seat: Seat = seat
         .parse()
         .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
+    if let Some(campaign) = with_store(&app, move |s| s.campaign_of(id)).await? {
+        return Err(ApiError::new(
+            ErrorCode::SeatTaken,
+            format!("game {id} belongs to campaign {campaign}: its seats are the campaign's"),
+        ));
+    }
     let handle = app.game(id).await?;
     let token = new_token()?;
     // An address holds a bounded number of seats of unfinished games, so that nobody can

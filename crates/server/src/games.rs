@@ -120,7 +120,7 @@ pub struct CreateGame {
 /// game cannot hold a core for minutes a move.
 pub const MAX_BOT_ITERATIONS: u32 = 5000;
 
-fn check_player(kind: GameKind, name: &str, max_iterations: u32) -> Result<(), String> {
+pub(crate) fn check_player(kind: GameKind, name: &str, max_iterations: u32) -> Result<(), String> {
     if name == HUMAN {
         return Ok(());
     }

@@ -34,6 +34,7 @@ use tokio::task::JoinHandle;
 
 mod actor;
 mod api;
+mod campaigns;
 pub mod games;
 mod limits;
 mod listen;
@@ -44,6 +45,7 @@ mod web;
 mod writer;
 
 use actor::GameHandle;
+pub use campaigns::CreateCampaign;
 pub use games::{CreateGame, GameKind};
 pub use protocol::{ApiError, ClientMessage, ErrorCode, LogLine, ServerMessage};
 

@@ -155,6 +155,11 @@ pub enum ErrorCode {
     TooManySeats,
     /// Nobody joined this seat in time: it can no longer be joined.
     SeatExpired,
+    /// No such campaign.
+    UnknownCampaign,
+    /// The campaign cannot do that now (a game in progress, a seat to fill, a choice that is
+    /// another player's).
+    CampaignRefused,
 }
 
 impl ErrorCode {
@@ -167,7 +172,10 @@ impl ErrorCode {
             ErrorCode::TooLarge => 413,
             ErrorCode::BadToken => 401,
             ErrorCode::NotASeat => 403,
-            ErrorCode::UnknownGame | ErrorCode::UnknownSeat | ErrorCode::NotFound => 404,
+            ErrorCode::UnknownGame
+            | ErrorCode::UnknownSeat
+            | ErrorCode::UnknownCampaign
+            | ErrorCode::NotFound => 404,
             ErrorCode::NotYourTurn
             | ErrorCode::StaleVersion
             | ErrorCode::IllegalAction
@@ -175,7 +183,8 @@ impl ErrorCode {
             | ErrorCode::NotHuman
             | ErrorCode::SeatTaken
             | ErrorCode::NotFinished
-            | ErrorCode::TooManySeats => 409,
+            | ErrorCode::TooManySeats
+            | ErrorCode::CampaignRefused => 409,
             ErrorCode::SeatExpired => 410,
             ErrorCode::RateLimited => 429,
             ErrorCode::Internal | ErrorCode::DamagedGame => 500,
@@ -218,7 +227,11 @@ impl From<store::StoreError> for ApiError {
         use store::StoreError as E;
         let code = match &e {
             E::UnknownGame(_) => ErrorCode::UnknownGame,
-            E::UnknownSeat { .. } => ErrorCode::UnknownSeat,
+            E::UnknownSeat { .. } | E::UnknownCampaignSeat { .. } => ErrorCode::UnknownSeat,
+            E::UnknownCampaign(_) => ErrorCode::UnknownCampaign,
+            E::NotHumanInCampaign { .. } => ErrorCode::NotHuman,
+            E::CampaignSeatTaken { .. } => ErrorCode::SeatTaken,
+            E::WrongCampaignGame { .. } => ErrorCode::CampaignRefused,
             E::NotHuman { .. } => ErrorCode::NotHuman,
             E::SeatTaken { .. } => ErrorCode::SeatTaken,
             E::Finished(_) => ErrorCode::GameOver,

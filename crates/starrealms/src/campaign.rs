@@ -768,11 +768,17 @@ impl Campaign {
         out.into_iter().collect()
     }
 
-    /// The seed of game `k` (0-based), derived from the campaign's.
+    /// The seed of game `k` (0-based), derived from the campaign's by SHA-256: a game's
+    /// seed, published with its record once it is over, tells nothing of the campaign's seed
+    /// nor of the next games' deals.
     pub fn game_seed(&self, k: usize) -> u64 {
-        let mut rng = game::rng_from_seed(self.save.seed.wrapping_add(k as u64 * 0x9E37_79B9));
-        use rand::RngCore;
-        rng.next_u64()
+        use sha2::Digest;
+        let mut hash = sha2::Sha256::new();
+        hash.update(b"realms campaign game");
+        hash.update(self.save.seed.to_le_bytes());
+        hash.update((k as u64).to_le_bytes());
+        let digest = hash.finalize();
+        u64::from_le_bytes(digest[..8].try_into().expect("eight bytes"))
     }
 
     /// The configuration and seed of the next game, with option `choice` of its scenario's
@@ -961,6 +967,52 @@ impl Campaign {
             .map(|k| u8::from(k[1] > k[0]))
     }
 
+    /// What the campaign's status shows.
+    pub fn status(&self) -> Status {
+        let set = crate::cards();
+        let turn = self.completion_turn();
+        let next_choice = match (self.in_progress(), self.next_face()) {
+            (None, Some(face)) => face.choice.iter().map(|o| o.text.clone()).collect(),
+            _ => Vec::new(),
+        };
+        Status {
+            campaign: self.def.id.clone(),
+            sides: self.save.sides,
+            players: self.save.players.clone(),
+            scenario: self.scenario_index() + 1,
+            scenarios: self.def.scenario.len(),
+            over: self.is_over(),
+            in_progress: self.in_progress().is_some(),
+            winner: self.winner(),
+            points: self.points,
+            political_victories: self.political,
+            stickers_used: self.upgrades,
+            next_first: (!self.is_over()).then(|| self.next_first()),
+            next_choice,
+            results: self.results.clone(),
+            sheets: self.sheets.clone(),
+            upgraded_cards: self
+                .trade_deck
+                .iter()
+                .copied()
+                .filter(|&x| set.def(x).upgrade.is_some())
+                .collect(),
+            trade_deck: self.trade_deck.len(),
+            completion_turn: turn,
+            completion_options: turn
+                .map(|p| {
+                    self.completion_options(p as usize)
+                        .into_iter()
+                        .map(|(card, sheet, row)| {
+                            (card, self.sheets[p as usize][sheet].sheet.clone(), row + 1)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            final_trade_deck: self.final_trade_deck().ok().map(|d| d.len()),
+        }
+    }
+
     /// The trade deck after the campaign: the campaign's, every sticker used, with the
     /// post-campaign sets' cards.
     pub fn final_trade_deck(&self) -> Result<Vec<CardId>, CampaignError> {
@@ -977,6 +1029,55 @@ impl Campaign {
         deck.sort();
         Ok(deck)
     }
+}
+
+/// What a campaign's status shows (`realms campaign status --json`, the server's campaign
+/// page): everything public about it. Not its seed: the deals of the games to come.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Status {
+    /// The campaign file's id.
+    pub campaign: String,
+    /// Each player's side.
+    pub sides: [Faction; 2],
+    /// Who plays each side: `human` or a bot's name.
+    pub players: [String; 2],
+    /// The number of the next scenario (or the one in progress), 1-based; past the last once
+    /// all are played.
+    pub scenario: usize,
+    /// Scenarios in all.
+    pub scenarios: usize,
+    /// Whether every scenario is played.
+    pub over: bool,
+    /// Whether a game is being played.
+    pub in_progress: bool,
+    /// Once over: the campaign's winner (`None`: a tie the final rule does not break).
+    pub winner: Option<u8>,
+    /// Points.
+    pub points: [u32; 2],
+    /// Political victories.
+    pub political_victories: [u32; 2],
+    /// Stickers used in all.
+    pub stickers_used: [u32; 2],
+    /// Who opens the next scenario (or the one in progress).
+    pub next_first: Option<usize>,
+    /// The choice the first player makes for the next scenario (empty: none), when no game is
+    /// in progress.
+    pub next_choice: Vec<Texts>,
+    /// Each finished scenario's result.
+    pub results: Vec<ScenarioResult>,
+    /// Each player's sheets and the stickers used.
+    pub sheets: [Vec<SheetGrant>; 2],
+    /// The upgraded cards of the trade deck.
+    pub upgraded_cards: Vec<CardId>,
+    /// Cards in the trade deck.
+    pub trade_deck: usize,
+    /// After the scenarios: who must upgrade a card now to complete their stickers.
+    pub completion_turn: Option<u8>,
+    /// The upgrades that player may make: printed card, sheet id and row (1 to 5).
+    pub completion_options: Vec<(CardId, String, u8)>,
+    /// Once complete: the cards of the trade deck for games after the campaign (post-campaign
+    /// cards included).
+    pub final_trade_deck: Option<usize>,
 }
 
 fn used_list(u: &crate::state::SheetUse) -> Vec<UsedSticker> {

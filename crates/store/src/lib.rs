@@ -119,6 +119,39 @@ impl fmt::Debug for TokenHash {
     }
 }
 
+/// A campaign's number in the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CampaignId(pub i64);
+
+impl fmt::Display for CampaignId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for CampaignId {
+    type Err = std::num::ParseIntError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(CampaignId)
+    }
+}
+
+/// A stored campaign: what defines it beside its games, its seats, and its games in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredCampaign {
+    /// Its number.
+    pub id: CampaignId,
+    /// Its save, less its games (JSON; the store does not read it).
+    pub save: serde_json::Value,
+    /// Its two seats: who plays them and, once a person has claimed one, the token's hash.
+    pub seats: Vec<StoredSeat>,
+    /// Its games, in the order they were played.
+    pub games: Vec<GameId>,
+    /// When it was created (UTC).
+    pub created_at: String,
+}
+
 /// One seat of a stored game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredSeat {
@@ -381,6 +414,43 @@ pub enum StoreError {
         /// The seat.
         seat: Seat,
     },
+    /// No such campaign.
+    #[error("there is no campaign {0}")]
+    UnknownCampaign(CampaignId),
+    /// A game added to a campaign out of its order.
+    #[error("campaign {id}: the next game is number {actual}, not {expected}")]
+    WrongCampaignGame {
+        /// The campaign.
+        id: CampaignId,
+        /// The number the caller gave.
+        expected: usize,
+        /// The number the next game gets.
+        actual: usize,
+    },
+    /// The campaign has no such seat.
+    #[error("campaign {id} has no seat {seat}")]
+    UnknownCampaignSeat {
+        /// The campaign.
+        id: CampaignId,
+        /// The seat.
+        seat: Seat,
+    },
+    /// A bot plays that seat of the campaign.
+    #[error("seat {seat} of campaign {id} is a bot's")]
+    NotHumanInCampaign {
+        /// The campaign.
+        id: CampaignId,
+        /// The seat.
+        seat: Seat,
+    },
+    /// Somebody has claimed that seat of the campaign already.
+    #[error("seat {seat} of campaign {id} is taken")]
+    CampaignSeatTaken {
+        /// The campaign.
+        id: CampaignId,
+        /// The seat.
+        seat: Seat,
+    },
     /// A game to create is refused (no seats, too many).
     #[error("invalid game: {0}")]
     Invalid(String),
@@ -440,6 +510,61 @@ pub trait Store: Send + Sync + 'static {
     /// lobby's order (open games first, then playing ones, newest first within each group), at
     /// most `query.limit` of them, and where the next page starts.
     fn lobby(&self, query: &LobbyQuery) -> Result<LobbyPage, StoreError>;
+
+    /// Stores a new campaign: its save (without its games) and one seat per entry of
+    /// `players`, none claimed.
+    fn create_campaign(
+        &self,
+        save: &serde_json::Value,
+        players: &[String],
+    ) -> Result<CampaignId, StoreError> {
+        let _ = (save, players);
+        Err(StoreError::Invalid("this store keeps no campaigns".into()))
+    }
+
+    /// The whole campaign.
+    fn load_campaign(&self, id: CampaignId) -> Result<StoredCampaign, StoreError> {
+        Err(StoreError::UnknownCampaign(id))
+    }
+
+    /// Replaces a campaign's save (a choice made, an upgrade after the campaign).
+    fn update_campaign(&self, id: CampaignId, save: &serde_json::Value) -> Result<(), StoreError> {
+        let _ = save;
+        Err(StoreError::UnknownCampaign(id))
+    }
+
+    /// Gives a free human seat of a campaign to whoever holds the token of `token_hash`, in
+    /// the campaign and in every game of it not over.
+    fn claim_campaign_seat(
+        &self,
+        id: CampaignId,
+        seat: Seat,
+        token_hash: &TokenHash,
+    ) -> Result<(), StoreError> {
+        let _ = (seat, token_hash);
+        Err(StoreError::UnknownCampaign(id))
+    }
+
+    /// Stores game number `number` (0-based) of a campaign, in one step with its link: its
+    /// seats are the campaign's, claimed as they are (so no stranger may take one), and
+    /// `save` replaces the campaign's save. Refused with
+    /// [`StoreError::WrongCampaignGame`] unless the campaign holds exactly `number` games.
+    fn add_campaign_game(
+        &self,
+        id: CampaignId,
+        number: usize,
+        record: &GameRecord,
+        save: &serde_json::Value,
+    ) -> Result<GameId, StoreError> {
+        let _ = (number, record, save);
+        Err(StoreError::UnknownCampaign(id))
+    }
+
+    /// The campaign a game belongs to, if any.
+    fn campaign_of(&self, game: GameId) -> Result<Option<CampaignId>, StoreError> {
+        let _ = game;
+        Ok(None)
+    }
 }
 
 #[cfg(test)]

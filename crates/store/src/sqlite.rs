@@ -11,8 +11,8 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::{
-    GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, NewAction,
-    SeatSummary, Store, StoreError, StoredGame, StoredSeat, TokenHash,
+    CampaignId, GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery,
+    NewAction, SeatSummary, Store, StoreError, StoredCampaign, StoredGame, StoredSeat, TokenHash,
 };
 
 /// The schema, one migration a step; `PRAGMA user_version` counts those applied. Never edit a
@@ -20,6 +20,7 @@ use crate::{
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_init.sql"),
     include_str!("../migrations/0002_lobby.sql"),
+    include_str!("../migrations/0003_campaigns.sql"),
 ];
 
 /// How long a connection waits for another one's lock before giving up, and a read for a free
@@ -664,6 +665,232 @@ impl Store for SqliteStore {
             Ok(LobbyPage { games, next })
         })
     }
+
+    fn create_campaign(
+        &self,
+        save: &serde_json::Value,
+        players: &[String],
+    ) -> Result<CampaignId, StoreError> {
+        if players.is_empty() || players.len() > game::MAX_SEATS {
+            return Err(StoreError::Invalid(format!(
+                "a campaign has 1 to {} seats, not {}",
+                game::MAX_SEATS,
+                players.len()
+            )));
+        }
+        let mut conn = self.writer();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO campaigns (save) VALUES (?1)",
+            [save.to_string()],
+        )?;
+        let id = CampaignId(tx.last_insert_rowid());
+        for (seat, player) in players.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO campaign_seats (campaign_id, seat, player) VALUES (?1, ?2, ?3)",
+                params![id.0, seat as i64, player],
+            )?;
+        }
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn load_campaign(&self, id: CampaignId) -> Result<StoredCampaign, StoreError> {
+        self.read(|tx| campaign_of_id(tx, id))
+    }
+
+    fn update_campaign(&self, id: CampaignId, save: &serde_json::Value) -> Result<(), StoreError> {
+        let changed = self.writer().execute(
+            "UPDATE campaigns SET save = ?2 WHERE id = ?1",
+            params![id.0, save.to_string()],
+        )?;
+        if changed == 0 {
+            return Err(StoreError::UnknownCampaign(id));
+        }
+        Ok(())
+    }
+
+    fn claim_campaign_seat(
+        &self,
+        id: CampaignId,
+        seat: Seat,
+        token_hash: &TokenHash,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let campaign = campaign_of_id(&tx, id)?;
+        match campaign.seats.get(seat.index()) {
+            None => return Err(StoreError::UnknownCampaignSeat { id, seat }),
+            Some(s) if !s.is_human() => return Err(StoreError::NotHumanInCampaign { id, seat }),
+            Some(s) if s.token_hash.is_some() => {
+                return Err(StoreError::CampaignSeatTaken { id, seat });
+            }
+            Some(_) => {}
+        }
+        tx.execute(
+            "UPDATE campaign_seats SET token_hash = ?3 WHERE campaign_id = ?1 AND seat = ?2",
+            params![id.0, seat.0 as i64, token_hash.0.as_slice()],
+        )?;
+        for game in campaign.games {
+            if game_row(&tx, game)?.finished {
+                continue;
+            }
+            let changed = tx.execute(
+                "UPDATE seats SET token_hash = ?3
+                 WHERE game_id = ?1 AND seat = ?2 AND token_hash IS NULL",
+                params![game.0, seat.0 as i64, token_hash.0.as_slice()],
+            )?;
+            tx.execute(
+                "UPDATE games SET open_seats = open_seats - ?2 WHERE id = ?1",
+                params![game.0, changed as i64],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn add_campaign_game(
+        &self,
+        id: CampaignId,
+        number: usize,
+        record: &GameRecord,
+        save: &serde_json::Value,
+    ) -> Result<GameId, StoreError> {
+        let mut conn = self.writer();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let campaign = campaign_of_id(&tx, id)?;
+        if campaign.games.len() != number {
+            return Err(StoreError::WrongCampaignGame {
+                id,
+                expected: number,
+                actual: campaign.games.len(),
+            });
+        }
+        if record.players.len() != campaign.seats.len()
+            || record
+                .players
+                .iter()
+                .zip(&campaign.seats)
+                .any(|(p, s)| *p != s.player)
+        {
+            return Err(StoreError::Invalid(format!(
+                "a game of campaign {id} is played by the campaign's players"
+            )));
+        }
+        let open_seats = campaign
+            .seats
+            .iter()
+            .filter(|s| s.is_human() && s.token_hash.is_none())
+            .count();
+        tx.execute(
+            "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
+             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+            params![
+                record.game,
+                record.version,
+                record.config.to_string(),
+                record.seed as i64,
+                open_seats as i64,
+            ],
+        )?;
+        let game = GameId(tx.last_insert_rowid());
+        for (seat, s) in campaign.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (game_id, seat, player, token_hash) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    game.0,
+                    seat as i64,
+                    s.player,
+                    s.token_hash.as_ref().map(|h| h.0.to_vec())
+                ],
+            )?;
+        }
+        for (idx, text) in record.actions.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO actions (game_id, idx, text) VALUES (?1, ?2, ?3)",
+                params![game.0, idx as i64, text],
+            )?;
+        }
+        tx.execute(
+            "INSERT INTO campaign_games (campaign_id, number, game_id) VALUES (?1, ?2, ?3)",
+            params![id.0, number as i64, game.0],
+        )?;
+        tx.execute(
+            "UPDATE campaigns SET save = ?2 WHERE id = ?1",
+            params![id.0, save.to_string()],
+        )?;
+        tx.commit()?;
+        Ok(game)
+    }
+
+    fn campaign_of(&self, game: GameId) -> Result<Option<CampaignId>, StoreError> {
+        self.read(|tx| {
+            Ok(tx
+                .prepare_cached("SELECT campaign_id FROM campaign_games WHERE game_id = ?1")?
+                .query_row([game.0], |r| r.get(0))
+                .optional()?
+                .map(CampaignId))
+        })
+    }
+}
+
+/// A whole campaign, or `UnknownCampaign`.
+fn campaign_of_id(conn: &Connection, id: CampaignId) -> Result<StoredCampaign, StoreError> {
+    let (save, created_at): (String, String) = conn
+        .prepare_cached("SELECT save, created_at FROM campaigns WHERE id = ?1")?
+        .query_row([id.0], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?
+        .ok_or(StoreError::UnknownCampaign(id))?;
+    let save = serde_json::from_str(&save)
+        .map_err(|e| StoreError::Corrupt(format!("campaign {id}: save: {e}")))?;
+    let mut seats = Vec::new();
+    let mut stmt = conn.prepare_cached(
+        "SELECT seat, player, token_hash FROM campaign_seats WHERE campaign_id = ?1 ORDER BY seat",
+    )?;
+    let rows = stmt.query_map([id.0], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, Option<Vec<u8>>>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (seat, player, hash) = row?;
+        if seat != seats.len() as i64 {
+            return Err(StoreError::Corrupt(format!(
+                "campaign {id}: seat {seat} out of order"
+            )));
+        }
+        let token_hash = hash
+            .map(|h| {
+                <[u8; 32]>::try_from(h.as_slice())
+                    .map(TokenHash)
+                    .map_err(|_| StoreError::Corrupt(format!("campaign {id}: a token hash")))
+            })
+            .transpose()?;
+        seats.push(StoredSeat { player, token_hash });
+    }
+    let mut games = Vec::new();
+    let mut stmt = conn.prepare_cached(
+        "SELECT number, game_id FROM campaign_games WHERE campaign_id = ?1 ORDER BY number",
+    )?;
+    let rows = stmt.query_map([id.0], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
+    for row in rows {
+        let (number, game) = row?;
+        if number != games.len() as i64 {
+            return Err(StoreError::Corrupt(format!(
+                "campaign {id}: game number {number} out of order"
+            )));
+        }
+        games.push(GameId(game));
+    }
+    Ok(StoredCampaign {
+        id,
+        save,
+        seats,
+        games,
+        created_at,
+    })
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ fn appends_come_back_after_reopening_the_file() {
         store.append_action(id, 2, "end", Some("b")).unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 2);
+    assert_eq!(store.schema_version().unwrap(), 3);
     let game = store.load(id).unwrap();
     assert_eq!(game.id, id);
     assert_eq!(game.record.actions, ["play scout", "play viper", "end"]);
@@ -503,7 +503,7 @@ fn a_database_of_the_first_schema_is_upgraded_with_its_open_seats_counted() {
         .unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 2);
+    assert_eq!(store.schema_version().unwrap(), 3);
     assert_eq!(open_games(&store), [GameId(1)]);
     let page = store
         .lobby(&query(LobbyFilter::Unfinished, 10, None))
@@ -779,4 +779,107 @@ fn a_batch_of_appends_keeps_each_result_apart() {
     ));
     assert_eq!(store.load(a).unwrap().record.actions, ["play scout", "end"]);
     assert_eq!(store.load(b).unwrap().record.actions, ["end"]);
+}
+
+#[test]
+fn a_campaign_keeps_its_save_seats_and_games_in_order_across_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [HUMAN.to_string(), HUMAN.to_string()];
+    let save = serde_json::json!({"campaign": "rise_of_empire", "choices": []});
+    let (campaign, first);
+    let alice = TokenHash::of("alice");
+    let bob = TokenHash::of("bob");
+    {
+        let store = SqliteStore::open(db(&dir)).unwrap();
+        campaign = store.create_campaign(&save, &players).unwrap();
+        store
+            .claim_campaign_seat(campaign, Seat(0), &alice)
+            .unwrap();
+        let with_one = serde_json::json!({"campaign": "rise_of_empire", "choices": [1]});
+        first = store
+            .add_campaign_game(campaign, 0, &record(&[HUMAN, HUMAN]), &with_one)
+            .unwrap();
+        // The game's seats are the campaign's: p1 holds alice's token, p2 nobody's yet, and
+        // the lobby does not offer the game to strangers once bob has joined the campaign.
+        let game = store.load(first).unwrap();
+        assert_eq!(game.seats[0].token_hash, Some(alice));
+        assert_eq!(game.seats[1].token_hash, None);
+        store.claim_campaign_seat(campaign, Seat(1), &bob).unwrap();
+        assert_eq!(store.load(first).unwrap().seats[1].token_hash, Some(bob));
+        assert!(!store.summary(first).unwrap().open);
+        assert!(open_games(&store).is_empty());
+        store.append_action(first, 0, "play scout", None).unwrap();
+    }
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let c = store.load_campaign(campaign).unwrap();
+    assert_eq!(c.id, campaign);
+    assert_eq!(c.save["choices"], serde_json::json!([1]));
+    assert_eq!(c.games, [first]);
+    assert_eq!(c.seats[0].token_hash, Some(alice));
+    assert_eq!(c.seats[1].token_hash, Some(bob));
+    assert_eq!(store.campaign_of(first).unwrap(), Some(campaign));
+    assert_eq!(store.load(first).unwrap().record.actions, ["play scout"]);
+
+    // Games come in order: a second game 0, or a game 2 now, is refused and changes nothing.
+    for number in [0, 2] {
+        let e = store
+            .add_campaign_game(campaign, number, &record(&[HUMAN, HUMAN]), &save)
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::WrongCampaignGame { actual: 1, .. }),
+            "{e}"
+        );
+    }
+    // Other players than the campaign's are refused.
+    let e = store
+        .add_campaign_game(campaign, 1, &record(&[HUMAN, "random"]), &save)
+        .unwrap_err();
+    assert!(e.to_string().contains("campaign's players"), "{e}");
+    assert_eq!(store.load_campaign(campaign).unwrap(), c);
+
+    let second = store
+        .add_campaign_game(campaign, 1, &record(&[HUMAN, HUMAN]), &save)
+        .unwrap();
+    assert_eq!(
+        store.load_campaign(campaign).unwrap().games,
+        [first, second]
+    );
+    let other = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    assert_eq!(store.campaign_of(other).unwrap(), None);
+    store.update_campaign(campaign, &save).unwrap();
+    assert_eq!(store.load_campaign(campaign).unwrap().save, save);
+}
+
+#[test]
+fn a_campaign_seat_is_claimed_once_and_only_by_a_person() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let players = [HUMAN.to_string(), "heuristic".to_string()];
+    let id = store
+        .create_campaign(&serde_json::json!({}), &players)
+        .unwrap();
+    let token = TokenHash::of("t");
+    store.claim_campaign_seat(id, Seat(0), &token).unwrap();
+    assert!(matches!(
+        store.claim_campaign_seat(id, Seat(0), &TokenHash::of("u")),
+        Err(StoreError::CampaignSeatTaken { .. })
+    ));
+    assert!(matches!(
+        store.claim_campaign_seat(id, Seat(1), &token),
+        Err(StoreError::NotHumanInCampaign { .. })
+    ));
+    assert!(matches!(
+        store.claim_campaign_seat(id, Seat(2), &token),
+        Err(StoreError::UnknownCampaignSeat { .. })
+    ));
+    let missing = store::CampaignId(id.0 + 1);
+    assert!(matches!(
+        store.load_campaign(missing),
+        Err(StoreError::UnknownCampaign(_))
+    ));
+    assert!(
+        store
+            .update_campaign(missing, &serde_json::json!({}))
+            .is_err()
+    );
+    assert!(store.create_campaign(&serde_json::json!({}), &[]).is_err());
 }

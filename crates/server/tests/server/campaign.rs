@@ -1,0 +1,316 @@
+//! *Rise of Empire* campaigns through the API: seats, who may start a scenario, the first
+//! player's choice, a game of the campaign played to its end and the next one started.
+
+use std::net::SocketAddr;
+
+use serde_json::{Value, json};
+use store::SqliteStore;
+
+use crate::common::{self, Client, play_seat, remote_bot};
+
+/// No key named `seed` anywhere in `v`: a campaign's seed deals every game to come.
+fn no_seed(v: &Value) {
+    match v {
+        Value::Object(map) => {
+            assert!(!map.contains_key("seed"), "a seed is shown: {v}");
+            map.values().for_each(no_seed);
+        }
+        Value::Array(items) => items.iter().for_each(no_seed),
+        _ => {}
+    }
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    common::http(addr, "POST", path, Some(body)).await
+}
+
+async fn campaign(addr: SocketAddr, id: i64) -> Value {
+    let (status, body) = common::http(addr, "GET", &format!("/api/campaigns/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    no_seed(&body);
+    body
+}
+
+async fn join(addr: SocketAddr, id: i64, seat: &str) -> (u16, Value) {
+    post(
+        addr,
+        &format!("/api/campaigns/{id}/seats/{seat}/join"),
+        json!(null),
+    )
+    .await
+}
+
+/// The option to send with `next` for the scenario about to start: 1 if it asks for a choice.
+fn choice_for(view: &Value) -> Value {
+    if view["status"]["next_choice"].as_array().unwrap().is_empty() {
+        json!(null)
+    } else {
+        json!(1)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_campaign_against_a_bot_plays_into_its_second_scenario() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let (status, created) = post(
+        addr,
+        "/api/campaigns",
+        json!({"players": ["human", "heuristic"], "sides": ["trade_federation", "star_empire"], "seed": 5}),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    no_seed(&created);
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(
+        created["seats"],
+        json!([
+            {"seat": "p1", "player": "human", "claimed": false},
+            {"seat": "p2", "player": "heuristic", "claimed": false}
+        ])
+    );
+    assert_eq!(
+        created["status"]["sides"],
+        json!(["trade_federation", "star_empire"])
+    );
+    assert_eq!(created["status"]["scenario"], 1);
+    let def = starrealms::campaign::CampaignDef::builtin();
+    assert_eq!(
+        created["scenarios"].as_array().unwrap().len(),
+        def.scenario.len()
+    );
+    assert!(created["scenarios"][0]["name"]["fr"].is_string());
+    // The Star Empire's player (the bot, in p2) opens the first scenario.
+    assert_eq!(created["status"]["next_first"], 1);
+
+    // Only a seat's token starts a scenario, and only people join.
+    let next = format!("/api/campaigns/{id}/next");
+    let (status, body) = post(addr, &next, json!({})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("bad_request")),
+        "{body}"
+    );
+    let (status, body) = post(addr, &next, json!({"token": "nobody"})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (401, Some("bad_token")),
+        "{body}"
+    );
+    let (status, body) = join(addr, id, "p2").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("not_human")),
+        "{body}"
+    );
+    let (status, joined) = join(addr, id, "p1").await;
+    assert_eq!(status, 200, "{joined}");
+    let token = joined["token"].as_str().unwrap().to_string();
+    let (status, body) = join(addr, id, "p1").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("seat_taken")),
+        "{body}"
+    );
+    let (status, body) = common::http(addr, "GET", "/api/campaigns/999", None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("unknown_campaign")),
+        "{body}"
+    );
+
+    // The bot opens: it makes the scenario's choice itself; a choice from us is refused.
+    if !created["status"]["next_choice"]
+        .as_array()
+        .unwrap()
+        .is_empty()
+    {
+        let (status, body) = post(addr, &next, json!({"token": token, "choice": 1})).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("campaign_refused")),
+            "{body}"
+        );
+        assert!(
+            body["message"].as_str().unwrap().contains("p2 opens"),
+            "{body}"
+        );
+    }
+    let (status, started) = post(addr, &next, json!({"token": token})).await;
+    assert_eq!(status, 201, "{started}");
+    let games = started["games"].as_array().unwrap().clone();
+    assert_eq!(games.len(), 1);
+    assert_eq!(started["status"]["in_progress"], true);
+    let game = games[0].as_i64().unwrap();
+
+    // The game links its campaign; its seats are the campaign's, and a second start waits.
+    let (status, summary) = common::http(addr, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200, "{summary}");
+    assert_eq!(summary["campaign"], id);
+    assert_eq!(summary["config"]["sets"], json!(["rise_of_empire"]));
+    assert_eq!(summary["open"], false);
+    let (status, body) = post(
+        addr,
+        &format!("/api/games/{game}/seats/p1/join"),
+        json!(null),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("seat_taken")),
+        "{body}"
+    );
+    let (status, body) = post(addr, &next, json!({"token": token})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("campaign_refused")),
+        "{body}"
+    );
+
+    // The campaign's token opens the game's seat p1; play it to the end.
+    let client = Client::connect(addr, game, Some(&token)).await;
+    let bot = bots::starrealms::by_name("heuristic", 3).unwrap();
+    let client = play_seat(client, remote_bot::<starrealms::State>(bot)).await;
+    let last = client.received.last().unwrap();
+    assert_eq!(last["over"], true);
+
+    let after = campaign(addr, id).await;
+    let status_ = &after["status"];
+    assert_eq!(status_["in_progress"], false, "{after}");
+    assert_eq!(status_["scenario"], 2);
+    assert_eq!(status_["results"].as_array().unwrap().len(), 1);
+    let winner = &status_["results"][0]["winner"];
+    let winners = common::record(addr, game).await;
+    let state: starrealms::State = winners.replay().unwrap();
+    let expected = state.winners().first().map(|s| s.index());
+    assert_eq!(winner.as_u64().map(|w| w as usize), expected);
+    // Every sticker of the first game is on the player's sheet.
+    assert!(
+        status_["sheets"][0][0]["sheet"]
+            .as_str()
+            .unwrap()
+            .starts_with("s1_")
+    );
+
+    // The second scenario starts; whoever opens it.
+    let mut body = json!({"token": token});
+    let opener = status_["next_first"].as_u64().unwrap();
+    if opener == 0 {
+        body["choice"] = choice_for(&after);
+    }
+    let (status, second) = post(addr, &next, body).await;
+    assert_eq!(status, 201, "{second}");
+    assert_eq!(second["games"].as_array().unwrap().len(), 2);
+    let game2 = second["games"][1].as_i64().unwrap();
+    let (_, summary) = common::http(addr, "GET", &format!("/api/games/{game2}"), None).await;
+    assert_eq!(summary["config"]["first"], format!("p{}", opener + 1));
+    assert_eq!(summary["campaign"], id);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn two_people_share_a_campaign_and_its_opener_chooses() {
+    let options = server::Options {
+        allow_chosen_seeds: false,
+        ..common::options()
+    };
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), options).await;
+    let addr = server.addr;
+    let request = json!({"players": ["human", "human"], "seed": 1});
+    let (status, body) = post(addr, "/api/campaigns", request).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("bad_request")),
+        "{body}"
+    );
+    assert!(body["message"].as_str().unwrap().contains("seed"), "{body}");
+    for bad in [
+        json!({"players": ["human"]}),
+        json!({"players": ["heuristic", "human"]}),
+        json!({"players": ["human", "nobody"]}),
+        json!({"players": ["human", "human"], "sides": ["star_empire", "blob"]}),
+        json!({"players": ["human", "human"], "colour": "red"}),
+    ] {
+        let (status, body) = post(addr, "/api/campaigns", bad.clone()).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(!body["message"].as_str().unwrap().contains('{'), "{body}");
+    }
+    let (status, created) = post(
+        addr,
+        "/api/campaigns",
+        json!({"players": ["human", "human"], "sides": ["star_empire", "star_empire"]}),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // Both wished the Star Empire: the seed drew who has it.
+    let sides = created["status"]["sides"].as_array().unwrap();
+    assert_ne!(sides[0], sides[1]);
+    let opener = created["status"]["next_first"].as_u64().unwrap() as usize;
+    assert_eq!(sides[opener], "star_empire");
+
+    let (_, a) = join(addr, id, "p1").await;
+    let tokens = [a["token"].as_str().unwrap().to_string(), String::new()];
+    let next = format!("/api/campaigns/{id}/next");
+    let (status, body) = post(addr, &next, json!({"token": tokens[0]})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("campaign_refused")),
+        "{body}"
+    );
+    assert!(
+        body["message"].as_str().unwrap().contains("waiting for p2"),
+        "{body}"
+    );
+    let (_, b) = join(addr, id, "p2").await;
+    let tokens = [tokens[0].clone(), b["token"].as_str().unwrap().to_string()];
+
+    let options = created["status"]["next_choice"].as_array().unwrap().len();
+    if options > 0 {
+        // The other player may not start it; the opener must choose, within the options.
+        let (status, body) = post(addr, &next, json!({"token": tokens[1 - opener]})).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("campaign_refused")),
+            "{body}"
+        );
+        for bad in [json!(null), json!(0), json!(options + 1)] {
+            let (status, body) =
+                post(addr, &next, json!({"token": tokens[opener], "choice": bad})).await;
+            assert_eq!(status, 409, "{body}");
+        }
+        let (status, started) = post(
+            addr,
+            &next,
+            json!({"token": tokens[opener], "choice": options}),
+        )
+        .await;
+        assert_eq!(status, 201, "{started}");
+    } else {
+        let (status, body) = post(addr, &next, json!({"token": tokens[0], "choice": 2})).await;
+        assert_eq!(status, 409, "{body}");
+        let (status, started) = post(addr, &next, json!({"token": tokens[1 - opener]})).await;
+        assert_eq!(status, 201, "{started}");
+    }
+    // Both tokens open their seat of the game; nobody else's.
+    let view = campaign(addr, id).await;
+    let game = view["games"][0].as_i64().unwrap();
+    for (seat, token) in tokens.iter().enumerate() {
+        let mut client = Client::connect(addr, game, Some(token)).await;
+        let v = client.recv().await;
+        assert_eq!(v["seat"], format!("p{}", seat + 1), "{v}");
+    }
+    // Upgrades after the campaign wait for its end.
+    let (status, body) = post(
+        addr,
+        &format!("/api/campaigns/{id}/complete"),
+        json!({"token": tokens[0], "card": "scout", "sheet": "s1_empire", "row": 1}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("campaign_refused")),
+        "{body}"
+    );
+    server.stop().await;
+}
