@@ -38,6 +38,11 @@ export const api = {
   // A page of the lobby, newest first: "open" games (a seat to take) or "playing" ones.
   list: (status, limit) => request("GET", "/api/games?status=" + status + "&limit=" + (limit || 50)),
   join: (id, seat) => request("POST", "/api/games/" + id + "/seats/" + seat + "/join"),
+  createCampaign: (request_) => request("POST", "/api/campaigns", request_),
+  campaign: (id) => request("GET", "/api/campaigns/" + id),
+  joinCampaign: (id, seat) => request("POST", "/api/campaigns/" + id + "/seats/" + seat + "/join"),
+  nextScenario: (id, body) => request("POST", "/api/campaigns/" + id + "/next", body),
+  completeCampaign: (id, body) => request("POST", "/api/campaigns/" + id + "/complete", body),
 };
 
 export function recordUrl(id) {
@@ -95,4 +100,36 @@ export function freshClientId() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return "c-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Campaign tokens: `realms-campaign-<id>-<seat>`. The same token opens the seat in each game of
+// the campaign: the campaign page copies it to the game's entry before opening a game.
+const CAMPAIGN_PREFIX = "realms-campaign-";
+
+export function saveCampaignToken(id, seat, token) {
+  localStorage.setItem(CAMPAIGN_PREFIX + id + "-" + seat, token);
+}
+
+/** The seats this browser holds in campaign `id`: `{p1: token}`. */
+export function campaignTokensOf(id) {
+  const out = {};
+  for (const seat of ["p1", "p2"]) {
+    const token = localStorage.getItem(CAMPAIGN_PREFIX + id + "-" + seat);
+    if (token) out[seat] = token;
+  }
+  return out;
+}
+
+/** Every campaign this browser holds a seat of, newest first: `[{id, seats: [..]}]`. */
+export function heldCampaigns() {
+  const found = new Map();
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const m = key && key.match(/^realms-campaign-(\d+)-(p\d)$/);
+    if (!m) continue;
+    const id = Number(m[1]);
+    if (!found.has(id)) found.set(id, []);
+    found.get(id).push(m[2]);
+  }
+  return [...found.entries()].sort((a, b) => b[0] - a[0]).map(([id, seats]) => ({ id, seats: seats.sort() }));
 }

@@ -1,10 +1,11 @@
 // The browser interface of realms: language, hash routes (`#/`, `#/game/12`, `#/join/12`,
-// `#/watch/12`), and the page of each route.
+// `#/watch/12`, `#/campaign/3`), and the page of each route.
 
 import { h, fill } from "./dom.js";
 import { loadTexts, preferredLang, languages, currentLang, t, translateStatic } from "./i18n.js";
 import { renderHome, renderJoin } from "./home.js";
 import { GamePage } from "./game.js";
+import { renderCampaign } from "./campaign.js";
 
 const LANG_NAMES = { en: "web.lang.en", fr: "web.lang.fr" };
 
@@ -29,6 +30,8 @@ function show() {
     const current = game;
     stopPage = () => current.stop();
     current.start();
+  } else if (page === "campaign" && id) {
+    stopPage = renderCampaign(root, id);
   } else if (page === "join" && id) {
     renderJoin(root, id);
   } else {
@@ -45,7 +48,7 @@ function langSelect() {
     translateStatic(document);
     langSelect();
     // A game page redraws in place (its connections stay); other pages are drawn again.
-    if (game && route().page !== "home" && route().page !== "join" && !game.stopped) game.render();
+    if (game && ["game", "watch"].includes(route().page) && !game.stopped) game.render();
     else show();
   };
 }

@@ -260,7 +260,12 @@ export class GamePage {
         h("h2", null, text),
         h("div", { class: "result-links" },
           h("a", { href: recordUrl(this.id), download: "realms-game-" + this.id + ".json" }, t("web.result.record")),
-          h("a", { class: "btn primary", href: "#/" }, t("web.result.new_game")))));
+          this.summary.campaign
+            ? h("a", { class: "btn primary", href: "#/campaign/" + this.summary.campaign, "data-testid": "campaign-back" }, t("web.campaign.back"))
+            : h("a", { class: "btn primary", href: "#/" }, t("web.result.new_game")))));
+    } else if (this.summary.campaign) {
+      out.push(h("p", { class: "campaign-link" },
+        h("a", { href: "#/campaign/" + this.summary.campaign, "data-testid": "campaign-link" }, t("web.campaign.back"))));
     }
     const open = this.summary.seats.filter((s) => s.player === "human" && !s.claimed).map((s) => s.seat);
     if (!view.over && open.length && this.seats.length > 0) {

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { api, saveToken, heldGames, tokensOf, forgetGame } from "./api.js";
 import { toast, errorText } from "./ui.js";
 import { playerWord } from "./game.js";
+import { campaignPanel } from "./campaign.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const SEAT_CHOICES = ["human", "random", "easy", "medium", "hard", "expert"];
@@ -310,7 +311,7 @@ export function renderHome(root) {
     h("div", { class: "intro" }, h("h1", null, t("web.home.title")), h("p", { class: "muted" }, t("web.home.subtitle"))),
     h("div", { class: "home-grid" },
       h("div", { class: "col" }, quickPanel(), heldPanel(), lobby),
-      h("div", { class: "col col-create" }, createPanel()))));
+      h("div", { class: "col col-create" }, createPanel(), campaignPanel()))));
   lobby.refresh();
   const timer = setInterval(() => lobby.refresh(), 5000);
   return () => clearInterval(timer);

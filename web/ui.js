@@ -19,6 +19,8 @@ const ERRORS = {
   seat_expired: "web.error.seat_expired",
   too_many_connections: "web.error.too_many_connections",
   damaged_game: "web.error.damaged_game",
+  unknown_campaign: "web.error.unknown_campaign",
+  campaign_refused: "web.error.campaign_refused",
 };
 
 /** A server error in words: ours when we have them, else the server's (English) message. */
