@@ -114,7 +114,7 @@ fn definition(args: &CampaignArgs) -> anyhow::Result<CampaignDef> {
     }
 }
 
-fn load(def: &CampaignDef, path: &Path) -> anyhow::Result<Campaign> {
+pub(crate) fn load(def: &CampaignDef, path: &Path) -> anyhow::Result<Campaign> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
     let save: CampaignSave = serde_json::from_str(&text)

@@ -56,6 +56,10 @@ struct Cli {
     /// With --sheets: using the fifth sticker of a sheet wins at once (political victory).
     #[arg(long, global = true, requires = "sheets")]
     political: bool,
+    /// The trade deck a finished *Rise of Empire* campaign left (its upgraded cards and the
+    /// post-campaign pack), read from its save: for games of any format after the campaign.
+    #[arg(long, global = true, value_name = "SAVE")]
+    campaign_deck: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -128,12 +132,15 @@ fn language(flag: Option<Lang>) -> Lang {
     .unwrap_or_default()
 }
 
-/// The table options given on the command line (`--sets`, `--sheets`, `--political`).
+/// The table options given on the command line (`--sets`, `--sheets`, `--political`,
+/// `--campaign-deck`).
 #[derive(Clone, Debug, Default)]
 pub struct TableOptions {
     sets: Option<starrealms::cards::Sets>,
     sheets: Vec<(u8, String)>,
     political: bool,
+    /// `--campaign-deck`: the trade deck, and the sets its cards come from.
+    trade_deck: Option<Vec<starrealms::cards::CardId>>,
 }
 
 static TABLE: std::sync::OnceLock<TableOptions> = std::sync::OnceLock::new();
@@ -161,10 +168,29 @@ impl TableOptions {
         if (sets.is_some() || !sheets.is_empty()) && cli.game != games::GameKind::Starrealms {
             anyhow::bail!("--sets and --sheets are Star Realms options (not for --game cosmique)");
         }
+        let mut trade_deck = None;
+        let mut sets = sets;
+        if let Some(path) = &cli.campaign_deck {
+            if cli.game != games::GameKind::Starrealms {
+                anyhow::bail!("--campaign-deck is a Star Realms option (not for --game cosmique)");
+            }
+            if sets.is_some() {
+                anyhow::bail!("--campaign-deck gives the trade deck: leave out --sets");
+            }
+            let def = starrealms::campaign::CampaignDef::builtin();
+            let c = campaign_cmd::load(def, path)?;
+            let deck = c
+                .final_trade_deck()
+                .map_err(|e| anyhow::anyhow!("--campaign-deck {}: {e}", path.display()))?;
+            let names: Vec<String> = def.sets.iter().chain(&def.post_campaign).cloned().collect();
+            sets = Some(starrealms::cards::Sets::from_names(&names).map_err(anyhow::Error::msg)?);
+            trade_deck = Some(deck);
+        }
         Ok(TableOptions {
             sets,
             sheets,
             political: cli.political,
+            trade_deck,
         })
     }
 
@@ -179,6 +205,9 @@ impl TableOptions {
         let mut config = config;
         if let Some(sets) = options.sets {
             config.sets = sets;
+        }
+        if let Some(deck) = &options.trade_deck {
+            config.trade_deck = Some(deck.clone());
         }
         if !options.sheets.is_empty() {
             let n = config.seats as usize;

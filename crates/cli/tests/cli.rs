@@ -1148,3 +1148,76 @@ fn a_campaign_is_started_played_resumed_checked_and_simulated() {
     assert_eq!(one["scenarios"], 12);
     assert_eq!(one, sim("2"));
 }
+
+#[test]
+fn the_deck_a_finished_campaign_left_deals_games_of_any_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let def = starrealms::campaign::CampaignDef::builtin();
+    let c = bots::campaign::play_campaign(def, ["heuristic", "random"], 9).unwrap();
+    let save = dir.path().join("done.json");
+    std::fs::write(&save, serde_json::to_string(&c.save).unwrap()).unwrap();
+    let deck = c.final_trade_deck().unwrap();
+
+    // A game after the campaign: its record holds the campaign's deck, upgrades and
+    // post-campaign cards included, and names the sets they come from.
+    let record = dir.path().join("after.json");
+    let _ = realms()
+        .arg("--campaign-deck")
+        .arg(&save)
+        .args(["play", "--vs", "random", "--seed", "2", "--save"])
+        .arg(&record)
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let r: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let dealt: Vec<String> = serde_json::from_value(r["config"]["trade_deck"].clone()).unwrap();
+    let expected: Vec<String> = deck
+        .iter()
+        .map(|c| starrealms::cards().def(*c).id().to_string())
+        .collect();
+    assert_eq!(dealt, expected);
+    assert!(
+        dealt.iter().any(|c| c.contains("__")),
+        "upgraded cards are in the deck"
+    );
+    let sets: Vec<String> = serde_json::from_value(r["config"]["sets"].clone()).unwrap();
+    for name in def.sets.iter().chain(&def.post_campaign) {
+        assert!(sets.contains(name), "{name} in {sets:?}");
+    }
+    // And multiplayer games.
+    let out = json_of(
+        realms()
+            .arg("--campaign-deck")
+            .arg(&save)
+            .args([
+                "simulate",
+                "--games",
+                "3",
+                "--players",
+                "random,random,random",
+            ])
+            .args(["--format", "free_for_all", "--json"]),
+    );
+    assert_eq!(out["games"], 3, "{out}");
+
+    // A campaign not over yet has no such deck; --sets beside it is refused.
+    let mut begun = c.save.clone();
+    begun.games.truncate(1);
+    begun.choices.truncate(1);
+    begun.completion.clear();
+    std::fs::write(&save, serde_json::to_string(&begun).unwrap()).unwrap();
+    realms()
+        .arg("--campaign-deck")
+        .arg(&save)
+        .args(["simulate", "--games", "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("not over"));
+    realms()
+        .arg("--campaign-deck")
+        .arg(&save)
+        .args(["--sets", "base", "simulate", "--games", "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("leave out --sets"));
+}
