@@ -105,7 +105,7 @@ fn side(text: &str) -> anyhow::Result<Faction> {
 
 fn definition(args: &CampaignArgs) -> anyhow::Result<CampaignDef> {
     match &args.campaign {
-        None => Ok(CampaignDef::builtin().clone()),
+        None => Ok(CampaignDef::embedded().map_err(anyhow::Error::msg)?.clone()),
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read the campaign file {}", path.display()))?;

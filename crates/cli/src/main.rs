@@ -177,7 +177,7 @@ impl TableOptions {
             if sets.is_some() {
                 anyhow::bail!("--campaign-deck gives the trade deck: leave out --sets");
             }
-            let def = starrealms::campaign::CampaignDef::builtin();
+            let def = starrealms::campaign::CampaignDef::embedded().map_err(anyhow::Error::msg)?;
             let c = campaign_cmd::load(def, path)?;
             let deck = c
                 .final_trade_deck()

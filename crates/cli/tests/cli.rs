@@ -1221,3 +1221,62 @@ fn the_deck_a_finished_campaign_left_deals_games_of_any_format() {
         .failure()
         .stderr(predicate::str::contains("leave out --sets"));
 }
+
+#[test]
+fn a_campaign_resumed_with_other_cards_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("c.json");
+    let def = starrealms::campaign::CampaignDef::builtin();
+    let c = bots::campaign::play_campaign(def, ["random", "random"], 3).unwrap();
+    std::fs::write(&save, serde_json::to_string(&c.save).unwrap()).unwrap();
+    assert!(
+        c.save.cards.is_some(),
+        "a save names the cards it is played with"
+    );
+    realms()
+        .args(["campaign", "replay"])
+        .arg(&save)
+        .assert()
+        .success();
+
+    // The same pack with one number changed: another game.
+    let pack =
+        std::fs::read_to_string(repo("crates/starrealms/cards/rise_of_empire.toml")).unwrap();
+    let changed = pack.replacen("primary = [{ trade = 2 }]", "primary = [{ trade = 3 }]", 1);
+    assert_ne!(changed, pack);
+    let other = dir.path().join("other.toml");
+    std::fs::write(&other, changed).unwrap();
+    let before = std::fs::read_to_string(&save).unwrap();
+    realms()
+        .arg("--cards")
+        .arg(&other)
+        .args(["campaign", "status"])
+        .arg(&save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("played with other cards"));
+    // Names and texts are not rules: a translated copy resumes it.
+    let renamed = pack.replacen("Courier Skiff", "Skiff of Couriers", 1);
+    std::fs::write(&other, renamed).unwrap();
+    realms()
+        .arg("--cards")
+        .arg(&other)
+        .args(["campaign", "status"])
+        .arg(&save)
+        .assert()
+        .success();
+    // A card file without the pack: the campaign cannot be read, said in words.
+    realms()
+        .arg("--cards")
+        .arg(repo("crates/starrealms/cards/base.toml"))
+        .args(["campaign", "status"])
+        .arg(&save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("needs the cards it names"));
+    assert_eq!(
+        std::fs::read_to_string(&save).unwrap(),
+        before,
+        "nothing written"
+    );
+}

@@ -78,8 +78,8 @@ struct CampaignView {
     status: Status,
 }
 
-fn def() -> &'static CampaignDef {
-    CampaignDef::builtin()
+fn def() -> Result<&'static CampaignDef, ApiError> {
+    CampaignDef::embedded().map_err(|e| ApiError::new(ErrorCode::BadRequest, e.to_string()))
 }
 
 fn refused(message: impl Into<String>) -> ApiError {
@@ -107,7 +107,7 @@ fn rebuild<S: Store>(store: &S, stored: &StoredCampaign) -> Result<Campaign, Api
         .iter()
         .map(|&g| store.load(g).map(|s| s.record))
         .collect::<Result<_, StoreError>>()?;
-    Campaign::replay(def(), save).map_err(|e| {
+    Campaign::replay(def()?, save).map_err(|e| {
         // The details stay in the server's log: a game in progress holds hidden cards.
         eprintln!("campaign {id} cannot be rebuilt: {e}");
         damaged(id)
@@ -261,7 +261,7 @@ pub(crate) async fn create<S: Store>(
         })?,
     };
     let players = [request.players[0].clone(), request.players[1].clone()];
-    let c = Campaign::new(def(), sides, players.clone(), seed).map_err(|e| bad(e.to_string()))?;
+    let c = Campaign::new(def()?, sides, players.clone(), seed).map_err(|e| bad(e.to_string()))?;
     let save = bare_save(&c);
     let answer = with_store(&app, move |s| {
         let id = s.create_campaign(&save, &players)?;

@@ -234,13 +234,26 @@ impl CampaignDef {
         Ok(def)
     }
 
-    /// The embedded stand-in campaign.
-    pub fn builtin() -> &'static CampaignDef {
-        static DEF: OnceLock<CampaignDef> = OnceLock::new();
+    /// The embedded stand-in campaign, read with the process's cards: an error when they lack
+    /// the cards it names (a designer's card file without the *Rise of Empire* pack).
+    pub fn embedded() -> Result<&'static CampaignDef, CampaignError> {
+        static DEF: OnceLock<Result<CampaignDef, CampaignError>> = OnceLock::new();
         DEF.get_or_init(|| {
-            CampaignDef::parse(CAMPAIGN_FILE, CAMPAIGN_TEXT)
-                .unwrap_or_else(|e| panic!("the embedded campaign: {e}"))
+            CampaignDef::parse(CAMPAIGN_FILE, CAMPAIGN_TEXT).map_err(|e| {
+                err(format!(
+                    "the Rise of Empire campaign needs the cards it names, which these cards \
+                     (a card file?) lack: {e}"
+                ))
+            })
         })
+        .as_ref()
+        .map_err(Clone::clone)
+    }
+
+    /// The embedded stand-in campaign (panics when the process's cards lack its cards; see
+    /// [`CampaignDef::embedded`]).
+    pub fn builtin() -> &'static CampaignDef {
+        CampaignDef::embedded().unwrap_or_else(|e| panic!("{e}"))
     }
 
     fn check(&self) -> Result<(), String> {
@@ -428,6 +441,10 @@ pub struct CampaignSave {
     /// order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub completion: Vec<Completion>,
+    /// The fingerprint of the cards it is played with ([`crate::cards::CardSet::fingerprint`]):
+    /// resumed with other cards, its games would not replay as they were played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<String>,
 }
 
 /// One upgrade after the campaign: a card of the trade deck upgraded with a sticker.
@@ -520,6 +537,7 @@ impl Campaign {
             choices: Vec::new(),
             games: Vec::new(),
             completion: Vec::new(),
+            cards: Some(crate::cards().fingerprint()),
         };
         Campaign::replay(def, save)
     }
@@ -536,6 +554,14 @@ impl Campaign {
                 "this save is of the campaign `{}`, not `{}`",
                 save.campaign, def.id
             )));
+        }
+        if let Some(cards) = &save.cards
+            && *cards != crate::cards().fingerprint()
+        {
+            return Err(err(
+                "this campaign was played with other cards (another card file, or another \
+                 version of the stand-in pack): resume it with the cards it was played with",
+            ));
         }
         let sides: Vec<Faction> = def.side.iter().map(|s| s.faction).collect();
         if save.sides[0] == save.sides[1] || !save.sides.iter().all(|s| sides.contains(s)) {

@@ -715,6 +715,31 @@ impl CardSet {
         })
     }
 
+    /// A fingerprint of what the cards do (every card's and sheet's rules, not their names and
+    /// texts): two card sets with the same fingerprint play every game the same.
+    pub fn fingerprint(&self) -> String {
+        use sha2::Digest;
+        fn strip(v: &mut serde_json::Value) {
+            match v {
+                serde_json::Value::Object(map) => {
+                    map.remove("name");
+                    map.remove("text");
+                    map.values_mut().for_each(strip);
+                }
+                serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+                _ => {}
+            }
+        }
+        let mut rules = serde_json::json!({
+            "cards": self.defs.iter().filter(|d| d.upgrade.is_none()).map(|d| &d.spec).collect::<Vec<_>>(),
+            "sets": self.sets.iter().map(|s| (&s.name, s.explorers)).collect::<Vec<_>>(),
+            "sheets": &self.sheets,
+        });
+        strip(&mut rules);
+        let digest = sha2::Sha256::digest(rules.to_string().as_bytes());
+        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     /// The trade deck of a game of these sets, in id order.
     pub fn trade_deck_of(&self, sets: Sets) -> Vec<CardId> {
         self.defs
