@@ -251,7 +251,30 @@ export function renderCampaign(root, id) {
             .then((v) => v && draw(v)),
         }, cardName(card) + " — " + sheet(sheetId).name + " · " + t("web.sheet.row", { row, cost: sheet(sheetId).rows[row - 1].cost })))));
     }
-    return h("div", { class: "campaign-next" }, s.final_trade_deck !== null ? h("p", null, t("campaign.final_deck", { n: s.final_trade_deck })) : null);
+    if (s.final_trade_deck === null) return h("div", { class: "campaign-next" });
+    // After the campaign, its deck deals games of any format: a game against the AI here,
+    // others through the new-game form's API field `campaign`.
+    const level = h("select", { "data-testid": "after-level", value: "medium" }, LEVELS.map((l) => h("option", { value: l }, playerWord(l))));
+    const go = h("button", {
+      class: "btn primary",
+      "data-testid": "after-game",
+      onclick: async () => {
+        go.disabled = true;
+        try {
+          const summary = await api.create({ game: "starrealms", seats: ["human", level.value], campaign: id });
+          const joined = await api.join(summary.id, "p1");
+          saveToken(summary.id, joined.seat, joined.token);
+          location.hash = "#/game/" + summary.id;
+        } catch (e) {
+          toast(errorText(e.code, e.message));
+          go.disabled = false;
+        }
+      },
+    }, t("web.campaign.after_game"));
+    return h("div", { class: "campaign-next" },
+      h("p", null, t("campaign.final_deck", { n: s.final_trade_deck })),
+      h("div", { class: "fields" }, h("label", { class: "field" }, h("span", { class: "field-label" }, t("web.home.level")), level)),
+      go);
   }
 
   fill(root, h("p", { class: "muted center" }, t("web.game.connecting")));

@@ -299,8 +299,15 @@ async fn create<S: Store>(
             )
         })?,
     };
+    let deck = match request.campaign {
+        None => None,
+        Some(id) => {
+            let id = store::CampaignId(id);
+            Some(with_store(&app, move |s| Ok(campaigns::final_deck(s, id))).await??)
+        }
+    };
     let record = request
-        .record(seed, options.max_bot_iterations)
+        .record_with(seed, options.max_bot_iterations, deck)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
     let chosen = request.seed.is_some();
     let id = with_store(&app, move |s| s.create(&record, chosen)).await?;

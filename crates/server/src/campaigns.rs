@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use game::Seat;
 use serde::{Deserialize, Serialize};
 use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion, Status};
-use starrealms::cards::{Faction, Texts};
+use starrealms::cards::{CardId, Faction, Sets, Texts};
 use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenHash};
 
 use crate::AppState;
@@ -492,4 +492,19 @@ pub(crate) async fn complete<S: Store>(
     Ok(Json(
         serde_json::to_value(answer).expect("a view serializes"),
     ))
+}
+
+/// The trade deck a finished campaign left, and the sets its cards come from, for a game
+/// after the campaign.
+pub(crate) fn final_deck<S: Store>(
+    store: &S,
+    id: CampaignId,
+) -> Result<(Sets, Vec<CardId>), ApiError> {
+    let (_, c) = load(store, id)?;
+    let deck = c
+        .final_trade_deck()
+        .map_err(|e| refused(format!("campaign {id} has no deck to deal from yet: {e}")))?;
+    let names: Vec<&String> = c.def.sets.iter().chain(&c.def.post_campaign).collect();
+    let sets = Sets::from_names(&names).map_err(|e| refused(e))?;
+    Ok((sets, deck))
 }

@@ -114,6 +114,10 @@ pub struct CreateGame {
     /// the deal's first player sits (order kept); without it, the deal decides.
     #[serde(default)]
     pub first: Option<usize>,
+    /// Star Realms: deal from the trade deck this finished *Rise of Empire* campaign left (its
+    /// upgraded cards and the post-campaign pack), in any format.
+    #[serde(default)]
+    pub campaign: Option<i64>,
 }
 
 /// The largest search budget a bot of a game may have by default (`ismcts:<n>`), so that one
@@ -146,6 +150,20 @@ impl CreateGame {
     /// known players, search bots within `max_iterations` a decision; its seed is the
     /// request's, else `seed`.
     pub fn record(&self, seed: u64, max_iterations: u32) -> Result<GameRecord, String> {
+        if self.campaign.is_some() {
+            return Err("`campaign`: the server reads the campaign's deck first".into());
+        }
+        self.record_with(seed, max_iterations, None)
+    }
+
+    /// [`CreateGame::record`], dealt from `deck` (the sets its cards come from, and the trade
+    /// deck) when the request names a campaign.
+    pub(crate) fn record_with(
+        &self,
+        seed: u64,
+        max_iterations: u32,
+        deck: Option<(starrealms::cards::Sets, Vec<starrealms::cards::CardId>)>,
+    ) -> Result<GameRecord, String> {
         for name in &self.seats {
             check_player(self.game, name, max_iterations)?;
         }
@@ -165,6 +183,13 @@ impl CreateGame {
                 };
                 if let Some(sets) = &self.sets {
                     config.sets = starrealms::cards::Sets::from_names(sets)?;
+                }
+                if let Some((sets, deck)) = deck {
+                    if self.sets.is_some() {
+                        return Err("`campaign` gives the trade deck: leave out `sets`".into());
+                    }
+                    config.sets = sets;
+                    config.trade_deck = Some(deck);
                 }
                 if let Some(sheets) = &self.sheets {
                     config.sheets = sheets

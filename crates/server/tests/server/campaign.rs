@@ -314,3 +314,84 @@ async fn two_people_share_a_campaign_and_its_opener_chooses() {
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_campaign_completes_its_bots_upgrades_and_deals_games_after_it() {
+    use store::Store as _;
+    // A whole campaign between two bots, stored as the server stores one, its last upgrades
+    // not made yet: the server makes the bots' upgrades when it reads it.
+    let def = starrealms::campaign::CampaignDef::builtin();
+    let played = bots::campaign::play_campaign(def, ["heuristic", "random"], 21).unwrap();
+    let store = SqliteStore::open(":memory:").unwrap();
+    let mut save = played.save.clone();
+    let records = std::mem::take(&mut save.games);
+    save.completion.clear();
+    let players = played.save.players.to_vec();
+    let mut bare = save.clone();
+    bare.choices.clear();
+    let id = store
+        .create_campaign(&serde_json::to_value(&bare).unwrap(), &players)
+        .unwrap();
+    for (k, record) in records.iter().enumerate() {
+        let mut upto = bare.clone();
+        upto.choices = save.choices[..=k].to_vec();
+        let game = store
+            .add_campaign_game(id, k, record, &serde_json::to_value(&upto).unwrap())
+            .unwrap();
+        let state: starrealms::State = record.replay().unwrap();
+        store.finish(game, &state.winners()).unwrap();
+    }
+    let server = common::start(store, common::options()).await;
+    let addr = server.addr;
+    let view = campaign(addr, id.0).await;
+    let s = &view["status"];
+    assert_eq!(s["over"], true, "{view}");
+    assert_eq!(s["completion_turn"], Value::Null);
+    let expected = played.final_trade_deck().unwrap();
+    assert_eq!(s["final_trade_deck"], expected.len());
+    assert_eq!(s["points"], json!(played.points));
+    let winner = played.winner().map(|w| w as u64);
+    assert_eq!(s["winner"].as_u64(), winner);
+
+    // A game of any format dealt from that deck.
+    for request in [
+        json!({"game": "starrealms", "seats": ["human", "random"], "campaign": id.0}),
+        json!({"game": "starrealms", "format": "free_for_all", "seats": ["random", "random", "random"], "campaign": id.0}),
+    ] {
+        let (status, created) = post(addr, "/api/games", request.clone()).await;
+        assert_eq!(status, 201, "{request}: {created}");
+        let dealt = created["config"]["trade_deck"].as_array().unwrap().len();
+        assert_eq!(dealt, expected.len());
+        let sets = created["config"]["sets"].as_array().unwrap();
+        for name in def.sets.iter().chain(&def.post_campaign) {
+            assert!(sets.contains(&json!(name)), "{name}");
+        }
+    }
+    let (status, body) = post(
+        addr,
+        "/api/games",
+        json!({"game": "starrealms", "seats": ["human", "random"], "campaign": id.0, "sets": ["base"]}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = post(
+        addr,
+        "/api/campaigns",
+        json!({"players": ["human", "random"], "seed": 2}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let unfinished = body["id"].as_i64().unwrap();
+    let (status, body) = post(
+        addr,
+        "/api/games",
+        json!({"game": "starrealms", "seats": ["human", "random"], "campaign": unfinished}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("campaign_refused")),
+        "{body}"
+    );
+    server.stop().await;
+}
