@@ -505,6 +505,6 @@ pub(crate) fn final_deck<S: Store>(
         .final_trade_deck()
         .map_err(|e| refused(format!("campaign {id} has no deck to deal from yet: {e}")))?;
     let names: Vec<&String> = c.def.sets.iter().chain(&c.def.post_campaign).collect();
-    let sets = Sets::from_names(&names).map_err(|e| refused(e))?;
+    let sets = Sets::from_names(&names).map_err(refused)?;
     Ok((sets, deck))
 }
