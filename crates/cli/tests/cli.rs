@@ -1280,3 +1280,62 @@ fn a_campaign_resumed_with_other_cards_is_refused_in_words() {
         "nothing written"
     );
 }
+
+#[test]
+fn scenarios_check_their_expectations_one_by_one_or_a_folder_at_once() {
+    // The project's own scenarios all hold.
+    let out = stdout_of(
+        realms()
+            .args(["--lang", "en", "scenario", "--check"])
+            .arg(repo("scenarios")),
+    );
+    assert!(out.contains("10 of 10 scenarios hold."), "{out}");
+
+    // One expectation wrong: reported in words, and a failure.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(repo("scenarios/lethal-through-outpost.json")).unwrap();
+    let wrong = text.replace(r#""winners": ["p1"]"#, r#""winners": ["p2"]"#);
+    assert_ne!(wrong, text);
+    std::fs::write(dir.path().join("a.json"), &wrong).unwrap();
+    std::fs::write(dir.path().join("b.json"), &text).unwrap();
+    std::fs::write(dir.path().join("c.json"), "{ not json").unwrap();
+    let output = realms()
+        .args(["--lang", "en", "scenario"])
+        .arg(dir.path().join("a.json"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("1 expectations of the file do not hold:"),
+        "{out}"
+    );
+    assert!(
+        out.contains(r#"`winners`: expected ["p2"], found ["p1"]"#),
+        "{out}"
+    );
+    let json = realms()
+        .args(["scenario", "--json"])
+        .arg(dir.path().join("a.json"))
+        .output()
+        .unwrap();
+    assert_eq!(json.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["mismatches"][0]["field"], "winners");
+
+    let output = realms()
+        .args(["--lang", "fr", "scenario", "--check"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("a.json : 1 attentes ne sont pas remplies"),
+        "{out}"
+    );
+    assert!(out.contains("`winners` : attendu"), "{out}");
+    assert!(out.contains("b.json : ok"), "{out}");
+    assert!(out.contains("c.json: line 1"), "{out}");
+    assert!(out.contains("1 scénarios sur 3 tiennent."), "{out}");
+}

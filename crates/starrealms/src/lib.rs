@@ -15,6 +15,7 @@ pub mod action;
 pub mod campaign;
 pub mod cards;
 pub mod config;
+pub mod expect;
 pub mod formats;
 pub mod observation;
 pub mod rollout;

@@ -213,6 +213,10 @@ pub struct Setup {
     /// Actions to apply, in text form (scenario files; [`Setup::build`] ignores them).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<String>,
+    /// What the position after the actions must be (scenario files; [`Setup::build`] ignores
+    /// it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expect: Option<crate::expect::Expect>,
 }
 
 impl Default for Setup {
@@ -237,6 +241,7 @@ impl Default for Setup {
             bequests: Vec::new(),
             progress: false,
             actions: Vec::new(),
+            expect: None,
         }
     }
 }
@@ -251,6 +256,8 @@ pub struct Scenario {
     pub setup: Setup,
     /// Actions in text form.
     pub actions: Vec<String>,
+    /// What the position after the actions must be.
+    pub expect: Option<crate::expect::Expect>,
 }
 
 impl Serialize for Scenario {
@@ -258,6 +265,7 @@ impl Serialize for Scenario {
         let mut whole = self.setup.clone();
         whole.description = self.description.clone();
         whole.actions = self.actions.clone();
+        whole.expect = self.expect.clone();
         whole.serialize(s)
     }
 }
@@ -273,6 +281,7 @@ impl From<Setup> for Scenario {
         Scenario {
             description: std::mem::take(&mut setup.description),
             actions: std::mem::take(&mut setup.actions),
+            expect: setup.expect.take(),
             setup,
         }
     }
@@ -357,6 +366,18 @@ impl Scenario {
         }
         Ok(state)
     }
+
+    /// Runs the scenario and checks its `expect` block: the final state, and every
+    /// expectation that does not hold (none when the file expects nothing).
+    pub fn check(&self) -> Result<(State, Vec<crate::expect::Mismatch>), ScenarioError> {
+        let state = self.run()?;
+        let mismatches = self
+            .expect
+            .as_ref()
+            .map(|e| e.check(&state))
+            .unwrap_or_default();
+        Ok((state, mismatches))
+    }
 }
 
 fn in_play(spec: &InPlaySpec, ship: bool) -> InPlay {
@@ -411,6 +432,96 @@ fn check_pending(p: &Pending, players: &[Player], current: &Player) -> Result<()
     }
 }
 
+/// A base with as much damage as its defense is destroyed: it cannot be in play.
+fn check_damage(players: &[Player]) -> Result<(), ScenarioError> {
+    for (i, p) in players.iter().enumerate() {
+        for (j, b) in p.bases.iter().enumerate() {
+            let defense = cards().def(b.card).defense();
+            if b.damage >= defense {
+                return Err(invalid(
+                    format!("players[{i}].bases[{j}].damage"),
+                    format!(
+                        "{} damage destroys {} (defense {defense}): it would not be in play",
+                        b.damage, b.card
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Hydra teammates share one authority.
+fn check_hydra(players: &[Player]) -> Result<(), ScenarioError> {
+    for (i, p) in players.iter().enumerate() {
+        if let Some((k, mate)) = players[..i]
+            .iter()
+            .enumerate()
+            .find(|(_, q)| q.team == p.team && q.authority != p.authority)
+        {
+            return Err(invalid(
+                format!("players[{i}].authority"),
+                format!(
+                    "{}, but its teammate p{} has {}: a Hydra team shares one authority",
+                    p.authority,
+                    k + 1,
+                    mate.authority
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// No more copies of a trade card than the card set has (an upgraded card counts as its
+/// printed card); the field named is where the copy too many was found.
+fn check_copies(
+    players: &[Player],
+    row: &[Option<CardId>],
+    trade_deck: &[CardId],
+    scrap_heap: &[CardId],
+) -> Result<(), ScenarioError> {
+    let set = cards();
+    let mut zones: Vec<(String, Vec<CardId>)> = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        zones.push((format!("players[{i}].hand"), p.hand.clone()));
+        zones.push((format!("players[{i}].deck"), p.deck.clone()));
+        zones.push((format!("players[{i}].discard"), p.discard.clone()));
+        zones.push((
+            format!("players[{i}].ships"),
+            p.ships.iter().map(|s| s.card).collect(),
+        ));
+        zones.push((
+            format!("players[{i}].bases"),
+            p.bases.iter().map(|s| s.card).collect(),
+        ));
+    }
+    zones.push(("row".into(), row.iter().flatten().copied().collect()));
+    zones.push(("trade_deck".into(), trade_deck.to_vec()));
+    zones.push(("scrap_heap".into(), scrap_heap.to_vec()));
+    let mut seen = vec![0usize; set.len()];
+    for (field, cards_) in zones {
+        for c in cards_ {
+            let printed = set.printed(c);
+            let def = set.def(printed);
+            if def.spec.role != Role::Trade {
+                continue;
+            }
+            seen[printed.0 as usize] += 1;
+            if seen[printed.0 as usize] > def.spec.count as usize {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{} copies of {printed} in the position; the card set has {}",
+                        seen[printed.0 as usize], def.spec.count
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Setup {
     /// Validates the setup and builds the state.
     pub fn build(&self) -> Result<State, ScenarioError> {
@@ -418,6 +529,9 @@ impl Setup {
         let config = &self.config;
         config.validate().map_err(|m| invalid("config", m))?;
         let n = config.seats as usize;
+        if self.players.is_empty() {
+            return self.deal();
+        }
         if self.players.len() != n {
             return Err(invalid(
                 "players",
@@ -612,6 +726,11 @@ impl Setup {
                 ));
             }
         }
+        check_damage(&players)?;
+        if config.format == crate::Format::Hydra {
+            check_hydra(&players)?;
+        }
+        check_copies(&players, &row, &trade_deck, &self.scrap_heap)?;
         if self.frames.len() > 6 {
             return Err(invalid("frames", "at most 6 frames"));
         }
@@ -705,6 +824,44 @@ impl Setup {
         Ok(state)
     }
 
+    /// A setup with no `players` is a new game dealt from `seed`, as `realms play --seed`
+    /// deals it: no other part of a position may then be given.
+    fn deal(&self) -> Result<State, ScenarioError> {
+        let blank = Setup {
+            description: self.description.clone(),
+            config: self.config.clone(),
+            seed: self.seed,
+            actions: self.actions.clone(),
+            expect: self.expect.clone(),
+            ..Setup::default()
+        };
+        if *self != blank {
+            let given = [
+                ("rng", self.rng.is_some()),
+                ("current", self.current != blank.current),
+                ("first", self.first != blank.first),
+                ("turn", self.turn != blank.turn),
+                ("row", !self.row.is_empty()),
+                ("trade_deck", self.trade_deck != blank.trade_deck),
+                ("explorers", self.explorers != blank.explorers),
+                ("scrap_heap", !self.scrap_heap.is_empty()),
+                ("pending", self.pending.is_some()),
+                ("frames", !self.frames.is_empty()),
+                ("over", self.over),
+                ("winners", !self.winners.is_empty()),
+                ("bequests", !self.bequests.is_empty()),
+                ("progress", self.progress),
+            ];
+            let field = given.iter().find(|(_, g)| *g).map_or("players", |(f, _)| f);
+            return Err(invalid(
+                field,
+                "without `players`, a scenario is a new game dealt from `seed`: give the \
+                 whole position (`players` …) or only `config` and `seed`",
+            ));
+        }
+        State::new(&self.config, self.seed).map_err(|m| invalid("config", m))
+    }
+
     /// Writes a state as a setup (exact: [`Setup::build`] gives the same state back).
     pub fn from_state(state: &State) -> Setup {
         let players = state
@@ -757,6 +914,7 @@ impl Setup {
             bequests: state.bequests.to_vec(),
             progress: state.progress,
             actions: Vec::new(),
+            expect: None,
         }
     }
 }

@@ -1130,6 +1130,7 @@ fn a_saved_position_becomes_a_scenario_file_without_rng() {
         description: "Saved in the middle of Blob Carrier's ally ability.".into(),
         setup,
         actions: vec!["acquire row 3".into()],
+        expect: None,
     };
     let text = serde_json::to_string_pretty(&file).unwrap();
     let read = Scenario::from_json(&text).unwrap();
@@ -1265,9 +1266,14 @@ fn every_json_example_in_the_docs_is_valid() {
     for block in blocks {
         let value: serde_json::Value =
             serde_json::from_str(&block).unwrap_or_else(|e| panic!("{e}\n{block}"));
-        if value.get("players").is_some() {
+        if value.get("players").is_some() || value.get("seed").is_some() {
             let scenario = Scenario::from_json(&block).unwrap_or_else(|e| panic!("{e}\n{block}"));
-            scenario.run().unwrap_or_else(|e| panic!("{e}\n{block}"));
+            let (_, mismatches) = scenario.check().unwrap_or_else(|e| panic!("{e}\n{block}"));
+            assert_eq!(
+                mismatches,
+                [],
+                "the docs' example meets its expectations\n{block}"
+            );
             scenarios += 1;
         } else if value.get("decision").is_some() {
             serde_json::from_value::<Pending>(value).unwrap_or_else(|e| panic!("{e}\n{block}"));
@@ -1304,4 +1310,155 @@ fn the_example_files_named_in_the_docs_exist() {
             "docs/scenarios.md does not present {name}"
         );
     }
+}
+
+// ----- expectations, dealt games, whole positions --------------------------------------------
+
+#[test]
+fn every_example_file_meets_its_expect_block() {
+    for name in EXAMPLES {
+        let scenario = load(name);
+        let expect = scenario
+            .expect
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name} expects nothing"));
+        let (state, mismatches) = scenario.check().unwrap();
+        assert_eq!(mismatches, [], "{name}");
+        // And the block is not empty words: an expectation changed is reported.
+        let mut wrong = expect.clone();
+        wrong.turn = Some(state.turn + 1);
+        assert_eq!(wrong.check(&state).len(), 1, "{name}");
+    }
+}
+
+#[test]
+fn an_expectation_that_does_not_hold_names_its_field_and_both_values() {
+    let text = two_players(
+        r#""hand": ["Cutter", "Scout"]"#,
+        "",
+        r#", "actions": ["play cutter"], "expect": {
+            "players": {"p1": {"trade": 3, "authority": 54, "hand": ["Scout"], "ships": ["Cutter"]},
+                        "p2": {"authority": 49}},
+            "to_move": "p1", "over": false, "pending": null,
+            "legal": ["play scout", "buy row 0"], "illegal": ["play cutter", "end"],
+            "explorers": 10, "row": [null, null, null, null, null]
+        }"#,
+    );
+    let scenario = Scenario::from_json(&text).unwrap();
+    let (_, mismatches) = scenario.check().unwrap();
+    let shown: Vec<(String, String, String)> = mismatches
+        .iter()
+        .map(|m| (m.field.clone(), m.expected.to_string(), m.found.to_string()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("players.p1.trade".into(), "3".into(), "2".into()),
+            ("players.p2.authority".into(), "49".into(), "50".into()),
+            (
+                "legal[1]".into(),
+                "\"buy row 0 legal\"".into(),
+                "\"buy row 0 illegal\"".into()
+            ),
+            (
+                "illegal[1]".into(),
+                "\"end illegal\"".into(),
+                "\"end legal\"".into()
+            ),
+        ]
+    );
+    // A pending decision is compared on the keys given; `null` expects none.
+    let text = two_players(
+        r#""hand": ["Imperial Fighter"]"#,
+        r#""hand": ["Scout", "Viper"]"#,
+        r#", "actions": ["play imperial_fighter"], "expect": {"pending": {"decision": "discard", "seat": "p2"}, "to_move": "p2"}"#,
+    );
+    assert_eq!(Scenario::from_json(&text).unwrap().check().unwrap().1, []);
+    let text = text.replace(r#""seat": "p2""#, r#""seat": "p1""#);
+    let (_, m) = Scenario::from_json(&text).unwrap().check().unwrap();
+    assert_eq!(m.len(), 1);
+    assert_eq!(m[0].field, "pending");
+    assert_eq!(m[0].found["seat"], "p2");
+    // A misspelt expectation is refused like any unknown field.
+    let bad = two_players("", "", r#", "expect": {"player": {}}"#);
+    assert!(
+        Scenario::from_json(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown field `player`")
+    );
+    let bad = two_players("", "", r#", "expect": {"legal": ["fly away"]}"#);
+    let (_, m) = Scenario::from_json(&bad).unwrap().check().unwrap();
+    assert!(
+        m[0].found.as_str().unwrap().starts_with("not an action"),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn a_scenario_of_a_seed_alone_is_the_game_that_seed_deals() {
+    for (config, seed) in [
+        (r#"{}"#, 7u64),
+        (r#"{"format": "free_for_all", "seats": 4}"#, 3),
+        (r#"{"sets": ["rise_of_empire"]}"#, 11),
+    ] {
+        let text = format!(r#"{{"config": {config}, "seed": {seed}, "actions": ["play scout"]}}"#);
+        let scenario = Scenario::from_json(&text).unwrap();
+        let c: starrealms::Config = serde_json::from_str(config).unwrap();
+        let mut dealt = State::new(&c, seed).unwrap();
+        dealt.act("play scout");
+        assert_eq!(scenario.run().unwrap(), dealt, "{text}");
+    }
+    // Part of a position without `players` is refused, naming it.
+    let text = r#"{"seed": 7, "row": ["Cutter"]}"#;
+    let err = Scenario::from_json(text)
+        .unwrap()
+        .run()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("`row`: without `players`, a scenario is a new game dealt from `seed`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn impossible_positions_are_refused_naming_the_field() {
+    // A base with as much damage as its defense would have been destroyed.
+    let (field, message) = invalid_field(&two_players(
+        "",
+        r#""bases": [{"card": "Trading Post", "damage": 4}]"#,
+        "",
+    ));
+    assert_eq!(field, "players[1].bases[0].damage");
+    assert_eq!(
+        message,
+        "4 damage destroys trading_post (defense 4): it would not be in play"
+    );
+    // Three Blob Carriers where the set has one.
+    let (field, message) = invalid_field(&two_players(
+        r#""hand": ["Blob Carrier"], "discard": ["Blob Carrier"]"#,
+        "",
+        "",
+    ));
+    assert_eq!(field, "players[0].discard");
+    assert_eq!(
+        message,
+        "2 copies of blob_carrier in the position; the card set has 1"
+    );
+    let (field, _) = invalid_field(&two_players(
+        r#""hand": ["Cutter", "Cutter"]"#,
+        "",
+        r#", "row": ["Cutter", "Cutter"]"#,
+    ));
+    assert_eq!(field, "row");
+    // Hydra teammates share one authority.
+    let text = r#"{"config": {"format": "hydra", "seats": 4},
+        "players": [{"authority": 40}, {"authority": 45}, {"authority": 50}, {"authority": 50}]}"#;
+    let (field, message) = invalid_field(text);
+    assert_eq!(field, "players[1].authority");
+    assert!(
+        message.contains("a Hydra team shares one authority"),
+        "{message}"
+    );
 }
