@@ -131,7 +131,7 @@ export class GamePage {
     this.autoplay = false;
     // A stale version is followed by a fresh view, a bad token or game by the socket's close:
     // nothing to say here.
-    if (!["stale_version", "bad_token", "unknown_game"].includes(error.code)) toast(errorText(error.code, error.message));
+    if (!["stale_version", "bad_token", "unknown_game"].includes(error.code)) toast(errorText(error.code, error.message, error.reason));
     this.render();
   }
 

@@ -1,7 +1,7 @@
 // Page-wide pieces: toasts, the connection badge, error messages in words.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, cardName } from "./i18n.js";
 
 const ERRORS = {
   network: "web.error.network",
@@ -23,8 +23,17 @@ const ERRORS = {
   campaign_refused: "web.error.campaign_refused",
 };
 
-/** A server error in words: ours when we have them, else the server's (English) message. */
-export function errorText(code, message) {
+/**
+ * A server error in words: the game's reason for a refused action when it gives one
+ * (`reason`: a key of the translation table and its values, card names shown in the
+ * language), else ours for the code, else the server's (English) message.
+ */
+export function errorText(code, message, reason) {
+  if (reason && reason.key && t(reason.key) !== reason.key) {
+    const args = {};
+    for (const [name, value] of Object.entries(reason.args || {})) args[name] = name === "card" ? cardName(value) : value;
+    return t(reason.key, args);
+  }
   return ERRORS[code] ? t(ERRORS[code]) : t("web.error.other", { message: message || code });
 }
 

@@ -112,6 +112,7 @@ impl game::State for Nim {
             return Err(ActionError::Illegal {
                 action: a.to_string(),
                 hint: String::new(),
+                reason: None,
             });
         }
         self.piles[a.pile as usize] -= a.count;

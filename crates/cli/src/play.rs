@@ -244,6 +244,7 @@ pub(crate) fn read_command<A: game::Action>(
     input: &mut impl BufRead,
     shown: &[A],
     legal: &[A],
+    why: &dyn Fn(A) -> Option<String>,
     lang: Lang,
 ) -> anyhow::Result<Input<A>> {
     loop {
@@ -272,7 +273,14 @@ pub(crate) fn read_command<A: game::Action>(
         }
         match A::parse(&lower) {
             Ok(a) if legal.contains(&a) => return Ok(Input::Act(a)),
-            Ok(_) => say!(out, "{}", tf(lang, "not_legal_now", &[("action", &line)])),
+            Ok(a) => match why(a) {
+                Some(reason) => say!(
+                    out,
+                    "{}",
+                    tf(lang, "not_legal_because", &[("reason", &reason)])
+                ),
+                None => say!(out, "{}", tf(lang, "not_legal_now", &[("action", &line)])),
+            },
             Err(_) => say!(out, "{}", tf(lang, "unknown_command", &[("input", &line)])),
         }
     }
@@ -425,7 +433,14 @@ pub(crate) fn play(
                 )
             );
         }
-        match read_command(&mut out, input, &shown, &legal, lang)? {
+        let why = |a: Action| {
+            state
+                .clone()
+                .apply(a)
+                .err()
+                .map(|e| i18n::refusal(lang, &e))
+        };
+        match read_command(&mut out, input, &shown, &legal, &why, lang)? {
             Input::Act(a) => {
                 state.apply(a).context("a listed action was refused")?;
                 push(a)?;

@@ -294,7 +294,7 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
                 describe(a, &obs, human, &names, lang)
             )?;
         }
-        match read_command(&mut out, input, &legal, &legal, lang)? {
+        match read_command(&mut out, input, &legal, &legal, &|_| None, lang)? {
             Input::Act(a) => {
                 state.apply(a).context("a listed action was refused")?;
                 keeper.push(a.to_string());

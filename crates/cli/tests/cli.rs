@@ -350,8 +350,11 @@ fn bad_input_re_prompts_and_changes_nothing() {
     );
     assert!(out.contains("I don't understand `hello`"));
     assert!(out.contains("No such action: type a number from 1 to 2."));
-    assert!(out.contains("`buy row 4` is not possible now"));
-    assert!(out.contains("`attack p2 5` is not possible now"));
+    assert!(out.contains("`buy row 4` is not legal now: "), "{out}");
+    assert!(
+        out.contains("`attack p2 5` is not legal now: 5 combat asked of p2, combat pool is 0."),
+        "{out}"
+    );
     assert!(out.contains("Commands:"), "help is shown");
     assert!(out.contains("✓ Play Scout"));
     let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
@@ -1002,7 +1005,7 @@ fn rise_of_empire_is_listed_played_simulated_and_replayed_with_its_sets() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "unknown card set `jungle` (known: base, rise_of_empire)",
+            "unknown card set `jungle` (known: base, rise_of_empire, rise_of_empire_post)",
         ));
     realms()
         .args([
@@ -1338,4 +1341,33 @@ fn scenarios_check_their_expectations_one_by_one_or_a_folder_at_once() {
     assert!(out.contains("b.json : ok"), "{out}");
     assert!(out.contains("c.json: line 1"), "{out}");
     assert!(out.contains("1 scénarios sur 3 tiennent."), "{out}");
+}
+
+#[test]
+fn an_action_refused_in_play_says_why_in_the_players_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout_of(
+        realms()
+            .current_dir(dir.path())
+            .args([
+                "--lang", "fr", "play", "--vs", "random", "--seed", "1", "--first", "me",
+            ])
+            .write_stdin("play cutter\nattack p2 9\nq\n"),
+    );
+    assert!(
+        out.contains("`play cutter` n'est pas possible maintenant : pas de Vedette en main."),
+        "{out}"
+    );
+    assert!(out.contains("9 de Combat demandés contre p2"), "{out}");
+    let out = stdout_of(
+        realms()
+            .args([
+                "--lang", "en", "play", "--vs", "random", "--seed", "1", "--first", "me",
+            ])
+            .write_stdin("play cutter\nq\n"),
+    );
+    assert!(
+        out.contains("`play cutter` is not legal now: no Cutter in hand."),
+        "{out}"
+    );
 }

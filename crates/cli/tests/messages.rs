@@ -14,6 +14,7 @@ fn sources() -> Vec<std::path::PathBuf> {
         "crates/cli/src",
         "crates/i18n/src",
         "crates/server/src",
+        "crates/starrealms/src",
         "web",
     ]
     .iter()
@@ -36,7 +37,7 @@ fn sources() -> Vec<std::path::PathBuf> {
 }
 
 /// String literals of the sources, with whether each directly follows `t(lang,` or
-/// `tf(lang,`.
+/// `tf(lang,` (or, in the engine, `reason(`, whose keys are `refusal.` and the literal).
 fn literals() -> Vec<(String, bool)> {
     let mut out = Vec::new();
     for path in sources() {
@@ -48,7 +49,11 @@ fn literals() -> Vec<(String, bool)> {
             let Some(end) = after.find('"') else { break };
             let literal = &after[..end];
             let is_key_arg = before.ends_with("t(lang,") || before.ends_with("tf(lang,");
-            out.push((literal.to_string(), is_key_arg));
+            if before.ends_with("reason(") {
+                out.push((format!("refusal.{literal}"), true));
+            } else {
+                out.push((literal.to_string(), is_key_arg));
+            }
             rest = &after[end + 1..];
         }
     }

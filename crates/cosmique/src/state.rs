@@ -144,6 +144,7 @@ pub(crate) fn illegal(action: Action, hint: &str) -> ActionError {
         } else {
             format!(": {hint}")
         },
+        reason: None,
     }
 }
 

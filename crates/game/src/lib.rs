@@ -118,6 +118,16 @@ impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
     }
 }
 
+/// Why an action is refused, for people in their language: a key of the translation table
+/// (`refusal.…`) and the values of its placeholders.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Reason {
+    /// The key.
+    pub key: String,
+    /// Each placeholder's name and value.
+    pub args: Vec<(String, String)>,
+}
+
 /// An action that is not among the legal ones; the state is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
@@ -132,8 +142,10 @@ pub enum ActionError {
     Illegal {
         /// The rejected action, in text form.
         action: String,
-        /// Extra explanation, starting with `: ` when present.
+        /// Extra explanation in English, starting with `: ` when present.
         hint: String,
+        /// The explanation as a key of the translation table, when the game gives one.
+        reason: Option<Box<Reason>>,
     },
     /// The text does not parse.
     #[error("cannot read action `{text}`: {reason}")]

@@ -108,6 +108,37 @@ pub fn tf(lang: Lang, key: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
     out
 }
 
+/// Why an action is refused, in words in `lang`: the game's reason through the table (card
+/// names in the language), else the engine's own text.
+pub fn refusal(lang: Lang, e: &game::ActionError) -> String {
+    match e {
+        game::ActionError::Illegal {
+            action,
+            reason: Some(reason),
+            ..
+        } if has(&reason.key) => {
+            let set = starrealms::cards();
+            let mut text = t(lang, &reason.key).to_string();
+            for (name, value) in &reason.args {
+                let value = match set.find(value) {
+                    Some(c) if name == "card" => cards::name(c, lang).to_string(),
+                    _ => value.clone(),
+                };
+                text = text.replace(&format!("{{{name}}}"), &value);
+            }
+            tf(
+                lang,
+                "refusal.illegal",
+                &[("action", action), ("reason", &text)],
+            )
+        }
+        game::ActionError::GameOver { action } => {
+            tf(lang, "refusal.game_over", &[("action", action)])
+        }
+        other => other.to_string(),
+    }
+}
+
 /// Whether the table holds `key`.
 pub fn has(key: &str) -> bool {
     table().contains_key(key)

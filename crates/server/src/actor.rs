@@ -591,9 +591,20 @@ impl<G: Served, S: Store> Actor<G, S> {
             Err(e) => return refuse(ErrorCode::IllegalAction, e.to_string()),
         };
         if !self.state.legal_actions().contains(&action) {
-            return refuse(
-                ErrorCode::IllegalAction,
-                format!("`{action}` is not legal now"),
+            // The game says why (on a copy: a refused action changes nothing anyway).
+            let (message, reason) = match self.state.clone().apply(action) {
+                Err(e) => {
+                    let reason = match &e {
+                        game::ActionError::Illegal { reason, .. } => reason.as_deref().cloned(),
+                        _ => None,
+                    };
+                    (e.to_string(), reason)
+                }
+                Ok(()) => (format!("`{action}` is not legal now"), None),
+            };
+            return ActReply::Refused(
+                ApiError::new(ErrorCode::IllegalAction, message).with_reason(reason),
+                None,
             );
         }
         match self.commit(seat, action, Some(client_id)).await {

@@ -76,7 +76,21 @@ pub enum ServerMessage {
         /// The `client_id` of the refused `act`, if known.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         client_id: Option<String>,
+        /// For an illegal action: why, as a key of the translation table (`/api/texts`) and
+        /// the values of its placeholders, for a client to say it in its language.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<ReasonJson>,
     },
+}
+
+/// A refusal's reason as the protocol sends it: `{"key": "refusal.not_in_hand", "args":
+/// {"card": "cutter"}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReasonJson {
+    /// The key.
+    pub key: String,
+    /// Each placeholder's value.
+    pub args: std::collections::BTreeMap<String, String>,
 }
 
 /// A JSON value written once and sent as it is: an observation goes out as the engine
@@ -201,6 +215,8 @@ pub struct ApiError {
     pub code: ErrorCode,
     /// For people.
     pub message: String,
+    /// Why, for a translation (illegal actions).
+    pub reason: Option<game::Reason>,
 }
 
 impl ApiError {
@@ -209,7 +225,14 @@ impl ApiError {
         ApiError {
             code,
             message: message.into(),
+            reason: None,
         }
+    }
+
+    /// The same error with the reason a game gave.
+    pub fn with_reason(mut self, reason: Option<game::Reason>) -> ApiError {
+        self.reason = reason;
+        self
     }
 
     /// The protocol message of this error.
@@ -218,6 +241,10 @@ impl ApiError {
             code: self.code,
             message: self.message.clone(),
             client_id,
+            reason: self.reason.as_ref().map(|r| ReasonJson {
+                key: r.key.clone(),
+                args: r.args.iter().cloned().collect(),
+            }),
         }
     }
 }

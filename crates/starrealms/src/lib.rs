@@ -18,6 +18,7 @@ pub mod config;
 pub mod expect;
 pub mod formats;
 pub mod observation;
+pub mod refusal;
 pub mod rollout;
 pub mod scenario;
 pub mod state;

@@ -5,7 +5,7 @@
 //! an effect needs a decision it leaves a [`Pending`] and resolution resumes after the answer.
 
 use arrayvec::ArrayVec;
-use game::{ActionError, GameRng, PerSeat, Seat};
+use game::{ActionError, GameRng, PerSeat, Reason, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
@@ -492,14 +492,11 @@ pub struct State {
     pub rng: GameRng,
 }
 
-fn illegal(action: Action, hint: &str) -> ActionError {
+fn illegal(action: Action, reason: Reason) -> ActionError {
     ActionError::Illegal {
         action: action.to_string(),
-        hint: if hint.is_empty() {
-            String::new()
-        } else {
-            format!(": {hint}")
-        },
+        hint: format!(": {}", crate::refusal::in_english(&reason)),
+        reason: Some(Box::new(reason)),
     }
 }
 
@@ -893,78 +890,165 @@ impl State {
         let mut legal = Vec::with_capacity(32);
         self.legal_actions_into(&mut legal);
         if legal.binary_search(&action).is_err() {
-            return Err(illegal(action, &self.why_illegal(action)));
+            return Err(illegal(action, self.why_illegal(action)));
         }
         self.apply_unchecked(action);
         Ok(())
     }
 
-    fn why_illegal(&self, action: Action) -> String {
+    /// Why `action`, not legal now, is refused.
+    fn why_illegal(&self, action: Action) -> Reason {
+        use crate::refusal::reason;
         if let (Some(Pending::AcquireFree), Action::AcquireUpgrade(slot, sheet, row)) =
             (self.pending, action)
         {
             return self.why_no_upgrade(slot, sheet, row, true);
         }
+        let set = cards();
         if let Some(p) = self.pending {
-            let who = self.to_move().map(|s| s.to_string()).unwrap_or_default();
-            return format!("{who} must first answer the pending decision ({p:?})");
+            let who = self.to_move().unwrap_or(self.current);
+            let holder = &self.players[who];
+            // An answer of the right kind about a card the seat does not hold says so.
+            match (p, action) {
+                (Pending::Discard { .. } | Pending::DiscardThenDraw { .. }, Action::Discard(c))
+                | (Pending::Scrap { .. }, Action::ScrapHand(c))
+                    if !holder.hand.contains(&c) =>
+                {
+                    return reason("not_in_hand_of", &[("card", &c), ("seat", &who)]);
+                }
+                (Pending::Scrap { .. }, Action::ScrapDiscard(c))
+                    if !holder.discard.contains(&c) =>
+                {
+                    return reason("not_in_discard_of", &[("card", &c), ("seat", &who)]);
+                }
+                (Pending::ScrapTradeRow { .. }, Action::ScrapRow(s))
+                | (Pending::AcquireFree, Action::AcquireRow(s))
+                    if self.row.get(s as usize).is_none_or(|c| c.is_none()) =>
+                {
+                    return reason("empty_slot", &[("slot", &s)]);
+                }
+                (Pending::AcquireFree, Action::AcquireRow(s)) => {
+                    let c = self.row[s as usize].expect("checked above");
+                    return reason("not_a_ship", &[("card", &c)]);
+                }
+                _ => {}
+            }
+            let mut legal = Vec::new();
+            self.legal_actions_into(&mut legal);
+            let answers: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            return reason(
+                "pending",
+                &[("seat", &who), ("answers", &answers.join(", "))],
+            );
         }
         let me = self.me();
-        let set = cards();
+        let cur = self.current;
+        let ship = |i: u8| me.ships.get(i as usize);
+        let base = |i: u8| me.bases.get(i as usize);
         match action {
-            Action::Play(c) if !me.hand.contains(&c) => format!("no {c} in hand"),
+            Action::Play(c) if !me.hand.contains(&c) => reason("not_in_hand", &[("card", &c)]),
             Action::BuyRow(s) => match self.row[s as usize] {
-                None => "that trade-row slot is empty".into(),
-                Some(c) => format!(
-                    "{c} costs {}, trade pool is {}",
-                    set.def(c).cost(),
-                    me.trade
+                None => reason("empty_slot", &[("slot", &s)]),
+                Some(c) => reason(
+                    "too_costly",
+                    &[
+                        ("card", &c),
+                        ("cost", &set.def(c).cost()),
+                        ("trade", &me.trade),
+                    ],
                 ),
             },
+            Action::BuyExplorer if self.explorers == 0 => reason("no_explorer", &[]),
+            Action::BuyExplorer => reason(
+                "too_costly",
+                &[
+                    ("card", &set.explorer),
+                    ("cost", &set.def(set.explorer).cost()),
+                    ("trade", &me.trade),
+                ],
+            ),
             Action::BuyUpgrade(slot, sheet, row) => self.why_no_upgrade(slot, sheet, row, false),
-            Action::AttackPlayer(s, n) if n as u16 > me.combat => {
-                format!("{n} combat asked of {s}, combat pool is {}", me.combat)
-            }
             Action::AttackPlayer(s, _) | Action::AttackBase(s, _) | Action::Destroy(s, _)
                 if s.index() >= self.players.len() =>
             {
-                format!("there is no seat {s}")
+                reason("no_seat", &[("seat", &s)])
+            }
+            Action::AttackPlayer(s, n) if n as u16 > me.combat => {
+                reason("combat", &[("n", &n), ("seat", &s), ("combat", &me.combat)])
             }
             Action::AttackPlayer(s, _) | Action::AttackBase(s, _) | Action::Destroy(s, _)
-                if !self.may_target_bases(self.current, s) =>
+                if !self.may_target_bases(cur, s) =>
             {
-                format!(
-                    "{s} may not be attacked or targeted by {} in this format",
-                    self.current
-                )
+                reason("format_target", &[("seat", &s), ("me", &cur)])
             }
-            Action::AttackPlayer(s, _) if !self.may_target_player(self.current, s) => {
-                format!("{s} may not be attacked by {} in this format", self.current)
+            Action::AttackPlayer(s, _) if !self.may_target_player(cur, s) => {
+                reason("format_attack", &[("seat", &s), ("me", &cur)])
             }
-            Action::AttackPlayer(s, _) if self.shielded(s) => {
-                format!("{s} is shielded by an outpost")
+            Action::AttackPlayer(s, _) if self.shielded(s) => reason("shielded", &[("seat", &s)]),
+            Action::AttackBase(s, i) | Action::Destroy(s, i)
+                if (i as usize) >= self.players[s].bases.len() =>
+            {
+                reason("no_base_of", &[("seat", &s), ("i", &i)])
             }
             Action::AttackBase(s, i) | Action::Destroy(s, i)
-                if (i as usize) < self.players[s].bases.len()
-                    && !self.base_targetable(s, i as usize) =>
+                if !self.base_targetable(s, i as usize) =>
             {
-                format!("{s} has an outpost in play: it must be destroyed first")
+                reason("outpost_first", &[("seat", &s)])
             }
-            _ => String::new(),
+            Action::AttackBase(s, i) => {
+                let b = self.players[s].bases[i as usize];
+                reason(
+                    "base_defense",
+                    &[
+                        ("card", &b.card),
+                        ("defense", &(set.def(b.card).defense() - b.damage)),
+                        ("combat", &me.combat),
+                    ],
+                )
+            }
+            Action::AllyShip(i) | Action::ScrapShip(i) if ship(i).is_none() => {
+                reason("no_ship", &[("i", &i)])
+            }
+            Action::Primary(i) | Action::AllyBase(i) | Action::ScrapBase(i)
+                if base(i).is_none() =>
+            {
+                reason("no_base", &[("i", &i)])
+            }
+            Action::AllyShip(i) => reason("no_ally_ship", &[("i", &i)]),
+            Action::ScrapShip(i) => reason("no_scrap_ship", &[("i", &i)]),
+            Action::Primary(i) => reason("no_primary", &[("i", &i)]),
+            Action::AllyBase(i) => reason("no_ally_base", &[("i", &i)]),
+            Action::ScrapBase(i) => reason("no_scrap_base", &[("i", &i)]),
+            Action::Discard(_)
+            | Action::ScrapHand(_)
+            | Action::ScrapDiscard(_)
+            | Action::ScrapRow(_)
+            | Action::Choose(_)
+            | Action::Target(_)
+            | Action::Copy(_)
+            | Action::AcquireRow(_)
+            | Action::AcquireUpgrade(..)
+            | Action::AcquireExplorer
+            | Action::Top
+            | Action::Pass
+            | Action::Destroy(..)
+            | Action::Bequeath(_) => reason("no_decision", &[]),
+            _ => reason("not_now", &[]),
         }
     }
 
-    /// Why an upgrade at acquisition is refused, in words.
-    fn why_no_upgrade(&self, slot: u8, sheet: u8, row: u8, free: bool) -> String {
+    /// Why an upgrade at acquisition is refused.
+    fn why_no_upgrade(&self, slot: u8, sheet: u8, row: u8, free: bool) -> Reason {
+        use crate::refusal::reason;
         let set = cards();
         let me = self.me();
         let Some(c) = self.row[slot as usize] else {
-            return "that trade-row slot is empty".into();
+            return reason("empty_slot", &[("slot", &slot)]);
         };
         let Some(used) = me.sheets.get(sheet as usize) else {
             return match me.sheets.len() {
-                0 => "you own no sticker sheet".into(),
-                n => format!("you own {n} sticker sheets (s1 to s{n})"),
+                0 => reason("no_sheet", &[]),
+                n => reason("sheets_count", &[("n", &n)]),
             };
         };
         let info = set.info(c);
@@ -972,45 +1056,46 @@ impl State {
         let sheet_row = &sheet_def.row[row as usize];
         let column = Column::of(info.kind);
         let r = row + 1;
+        let id = &sheet_def.id;
         if !info.upgradable {
             return if set.def(c).upgrade.is_some() {
-                format!("{c} is already upgraded (a card is upgraded once)")
+                reason("already_upgraded", &[("card", &c)])
             } else {
-                format!("{c} cannot be upgraded")
+                reason("not_upgradable", &[("card", &c)])
             };
         }
         if free && info.kind != Kind::Ship {
-            return format!("{c} is not a ship");
+            return reason("not_a_ship", &[("card", &c)]);
         }
         if !used.row_free(row) {
-            return format!(
-                "row {r} of sheet {} is used: one sticker per row, ship or base",
-                sheet_def.id
-            );
+            return reason("row_used", &[("row", &r), ("sheet", id)]);
         }
         if sheet_row.cost != info.cost {
-            return format!(
-                "row {r} of sheet {} upgrades cards of printed cost {}; {c} costs {}",
-                sheet_def.id, sheet_row.cost, info.cost
+            return reason(
+                "row_cost",
+                &[
+                    ("row", &r),
+                    ("sheet", id),
+                    ("printed", &sheet_row.cost),
+                    ("card", &c),
+                    ("cost", &info.cost),
+                ],
             );
         }
         if sheet_row.sticker(column).is_none() {
-            return format!(
-                "row {r} of sheet {} has no {} sticker",
-                sheet_def.id,
-                match column {
-                    Column::Ship => "ship",
-                    Column::Base => "base",
-                }
-            );
+            let args: [(&str, &dyn std::fmt::Display); 2] = [("row", &r), ("sheet", id)];
+            return match column {
+                Column::Ship => reason("no_ship_sticker", &args),
+                Column::Base => reason("no_base_sticker", &args),
+            };
         }
         if set.upgraded(c, used.sheet.0, row).is_none() {
-            return format!("sheet {} does not upgrade cards of {c}'s set", sheet_def.id);
+            return reason("wrong_set", &[("sheet", id), ("card", &c)]);
         }
         let price = if free { 0 } else { info.cost as u16 } + column.price() as u16;
-        format!(
-            "{c} and its upgrade cost {price} trade, trade pool is {}",
-            me.trade
+        reason(
+            "upgrade_cost",
+            &[("card", &c), ("price", &price), ("trade", &me.trade)],
         )
     }
 

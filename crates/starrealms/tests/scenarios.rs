@@ -949,7 +949,11 @@ fn illegal_action_reports_its_step() {
             text: "play cutter".into(),
             error: ActionError::Illegal {
                 action: "play cutter".into(),
-                hint: ": no cutter in hand".into()
+                hint: ": no cutter in hand".into(),
+                reason: Some(Box::new(game::Reason {
+                    key: "refusal.not_in_hand".into(),
+                    args: vec![("card".into(), "cutter".into())],
+                })),
             }
         }
     );

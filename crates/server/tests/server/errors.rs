@@ -73,6 +73,18 @@ async fn bad_messages_get_an_error_and_change_nothing() {
     );
     mover.act("c2", 0, "fly to the moon").await;
     assert_eq!(code(&mover.recv().await), "illegal_action");
+    // A well-formed action that is not legal: the game's reason, for a translation.
+    mover.act("c3", 0, "play cutter").await;
+    let e = mover.recv().await;
+    assert_eq!(code(&e), "illegal_action");
+    assert_eq!(
+        e["reason"],
+        json!({"key": "refusal.not_in_hand", "args": {"card": "cutter"}})
+    );
+    assert_eq!(
+        e["message"],
+        "`play cutter` is not legal now: no cutter in hand"
+    );
 
     other.act("o1", 0, &good).await;
     assert_eq!(code(&other.recv().await), "not_your_turn");
