@@ -1361,6 +1361,7 @@ fn an_action_refused_in_play_says_why_in_the_players_language() {
     assert!(out.contains("9 de Combat demandés contre p2"), "{out}");
     let out = stdout_of(
         realms()
+            .current_dir(dir.path())
             .args([
                 "--lang", "en", "play", "--vs", "random", "--seed", "1", "--first", "me",
             ])
