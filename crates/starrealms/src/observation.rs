@@ -43,7 +43,7 @@ pub struct PlayerView {
     pub hand_known: Vec<CardId>,
     /// Cards in the deck.
     pub deck_count: usize,
-    /// Known cards at the top of the deck, bottom first (the last is the top card).
+    /// Known cards at the top of the deck, top card first (as a scenario writes a deck).
     pub deck_known_top: Vec<CardId>,
     /// Cards somewhere in this player's deck (below the known top) or unknown hand part, sorted:
     /// the seat knows which cards they are, not where.
@@ -151,7 +151,8 @@ impl PlayerView {
                 Vec::new()
             },
             deck_count: p.deck.len(),
-            deck_known_top: p.deck[split..].to_vec(),
+            // The engine keeps a deck bottom first; a view lists it top first.
+            deck_known_top: p.deck[split..].iter().rev().copied().collect(),
             unseen: order(unseen),
             pending_discards: p.pending_discards,
             next_ship_top: p.next_ship_top,
@@ -233,7 +234,7 @@ impl Observation {
                     }
                 };
                 let mut deck = unseen;
-                deck.extend_from_slice(&v.deck_known_top);
+                deck.extend(v.deck_known_top.iter().rev());
                 Player {
                     hand,
                     deck,

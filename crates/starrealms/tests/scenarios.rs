@@ -254,11 +254,13 @@ fn stealth_needle_copies_blob_carrier() {
     assert!(s.trade_deck.is_empty());
     // Everybody sees the two ships on top of p1's deck.
     let view = serde_json::to_value(s.observation(Seat(1))).unwrap();
-    // (An observation lists the known top of a deck bottom first.)
+    // An observation lists the known top of a deck top first, as a scenario writes a deck.
     assert_eq!(
         view["players"][0]["deck_known_top"],
-        serde_json::json!(["battle_blob", "mothership"])
+        serde_json::json!(["mothership", "battle_blob"])
     );
+    let state = serde_json::to_value(starrealms::scenario::Setup::from_state(&s)).unwrap();
+    assert_eq!(state["players"][0]["deck"][0], "mothership");
 }
 
 #[test]
