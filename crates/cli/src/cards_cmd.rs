@@ -192,11 +192,11 @@ pub fn run(args: CardsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     crate::emit(&out)
 }
 
-/// The text shown for a card: the printed English text in English, else the text made from its
-/// effects.
+/// The text shown for a card: the printed English text in English (when it says what the
+/// effects do), else the text made from its effects.
 fn text_of(id: starrealms::CardId, lang: Lang) -> String {
     match lang {
-        Lang::En => cards().def(id).spec.text.clone(),
+        Lang::En if cards().text_agrees(id) => cards().def(id).spec.text.clone(),
         _ => text::card_text(id, lang),
     }
 }

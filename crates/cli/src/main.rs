@@ -234,15 +234,31 @@ impl TableOptions {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let lang = language(cli.lang);
     if let Some(path) = &cli.cards {
+        let file = path.display().to_string();
         let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the card file {}", path.display()))?;
-        let set = starrealms::CardSet::parse(&path.display().to_string(), &text)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            .with_context(|| format!("cannot read the card file {file}"))?;
+        let set = starrealms::CardSet::parse(&file, &text).map_err(|e| anyhow::anyhow!("{e}"))?;
+        // A printed text that says something else than the effects: named, once.
+        for issue in set.text_disagreements() {
+            eprintln!(
+                "{}",
+                i18n::tf(
+                    lang,
+                    "cards.text_warning",
+                    &[
+                        ("file", &file),
+                        ("card", &issue.card),
+                        ("ability", &issue.ability),
+                        ("detail", &issue.detail)
+                    ]
+                )
+            );
+        }
         starrealms::use_card_set(set).map_err(|e| anyhow::anyhow!(e))?;
     }
     let _ = TABLE.set(TableOptions::parse(&cli)?);
-    let lang = language(cli.lang);
     match cli.command {
         Command::Play(args) => play::run(args, cli.game, lang),
         Command::Simulate(args) => simulate::run(args, cli.game, lang),

@@ -1372,3 +1372,46 @@ fn an_action_refused_in_play_says_why_in_the_players_language() {
         "{out}"
     );
 }
+
+#[test]
+fn a_card_file_whose_text_contradicts_its_effects_is_named_and_shown_from_its_effects() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.toml");
+    std::fs::write(
+        &file,
+        r#"extends = "base"
+set = "mine"
+
+[[card]]
+id = "gold_barge"
+name = { en = "Gold Barge", fr = "Barge d'Or" }
+faction = "trade_federation"
+cost = 3
+kind = "ship"
+count = 2
+text = "Primary: Add 5 Trade."
+primary = [{ trade = 1 }]
+"#,
+    )
+    .unwrap();
+    let output = realms()
+        .args(["--lang", "en", "--cards"])
+        .arg(&file)
+        .args(["--sets", "mine", "cards"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.contains("`gold_barge` (Primary): the text says 5 Trade, the effects give 1 Trade"),
+        "{err}"
+    );
+    let out = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines.iter().position(|l| l.contains("Gold Barge")).unwrap();
+    let text = lines[at + 1];
+    assert!(
+        text.contains("1 Trade") && !text.contains("5 Trade"),
+        "{text}"
+    );
+}

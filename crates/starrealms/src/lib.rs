@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 pub mod action;
 pub mod campaign;
+pub mod card_text;
 pub mod cards;
 pub mod config;
 pub mod expect;
