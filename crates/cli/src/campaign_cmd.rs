@@ -585,6 +585,35 @@ struct ScenarioStats {
     political: u64,
 }
 
+/// What the report of `simulate` needs of a campaign played.
+struct Summary {
+    sides: [Faction; 2],
+    results: Vec<starrealms::campaign::ScenarioResult>,
+    winner: Option<u8>,
+    points: [u32; 2],
+    political: [u32; 2],
+    /// The printed card of each upgraded card of the trade deck.
+    upgraded: Vec<starrealms::CardId>,
+}
+
+impl Summary {
+    fn of(c: &Campaign) -> Summary {
+        let set = starrealms::cards();
+        Summary {
+            sides: c.save.sides,
+            results: c.results.clone(),
+            winner: c.winner(),
+            points: c.points,
+            political: c.political,
+            upgraded: c
+                .trade_deck
+                .iter()
+                .filter_map(|&x| set.def(x).upgrade.map(|u| u.of))
+                .collect(),
+        }
+    }
+}
+
 fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     if a.players.len() != 2 {
         anyhow::bail!("--players names two bots (a campaign is for two players)");
@@ -612,7 +641,8 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
             .expect("the template is valid"),
     );
     let start = std::time::Instant::now();
-    let done: Vec<Campaign> = pool.install(|| {
+    // Each campaign is summed up as soon as it is played: its games' records are not kept.
+    let done: Vec<Summary> = pool.install(|| {
         (0..a.campaigns)
             .into_par_iter()
             .map(|i| {
@@ -621,7 +651,8 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
                     [&a.players[0], &a.players[1]],
                     a.seed.wrapping_add(i),
                 )
-                .map_err(anyhow::Error::msg);
+                .map_err(anyhow::Error::msg)
+                .map(|c| Summary::of(&c));
                 bar.inc(1);
                 c
             })
@@ -653,15 +684,15 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
             match r.winner {
                 Some(w) => {
                     st.first_player_wins += u64::from(w == r.first);
-                    st.empire_wins += u64::from(c.save.sides[w as usize] == Faction::StarEmpire);
+                    st.empire_wins += u64::from(c.sides[w as usize] == Faction::StarEmpire);
                 }
                 None => st.draws += 1,
             }
             st.cards_taken += u64::from(r.card.is_some());
             st.political += u64::from(r.political);
         }
-        match c.winner() {
-            Some(w) if c.save.sides[w as usize] == Faction::StarEmpire => empire += 1,
+        match c.winner {
+            Some(w) if c.sides[w as usize] == Faction::StarEmpire => empire += 1,
             Some(_) => federation += 1,
             None => ties += 1,
         }
@@ -671,10 +702,8 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
         }
         political += c.political.iter().sum::<u32>() as u64;
         scenarios += c.results.len() as u64;
-        for &x in &c.trade_deck {
-            if let Some(u) = set.def(x).upgrade {
-                *upgraded.entry(set.def(u.of).id().to_string()).or_default() += 1;
-            }
+        for &x in &c.upgraded {
+            *upgraded.entry(set.def(x).id().to_string()).or_default() += 1;
         }
     }
     let n = done.len().max(1) as f64;

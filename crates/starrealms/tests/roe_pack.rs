@@ -1,6 +1,6 @@
 //! The embedded *Rise of Empire* stand-in pack (ours): its shape is the rulebook's (60 trade cards,
 //! 20 per new faction, the on-acquire table, five-row sheets per scenario and side, the two
-//! personal cards), whatever its cards say.
+//! personal cards), whatever its cards say; and its post-campaign pack (24 cards of their own set).
 
 use starrealms::cards::{CardSet, Column, Effect, Faction, Role, ScrapFrom, Sets};
 
@@ -67,7 +67,8 @@ fn on_acquire_actions_follow_the_rulebook_table() {
     let set = set();
     let mut seen = 0;
     for (_, d) in set.iter() {
-        if d.upgrade.is_some() || set.sets[d.set as usize].name != "rise_of_empire" {
+        let pack = set.sets[d.set as usize].name.as_str();
+        if d.upgrade.is_some() || !matches!(pack, "rise_of_empire" | "rise_of_empire_post") {
             continue;
         }
         if d.spec.role != Role::Trade {
@@ -77,7 +78,10 @@ fn on_acquire_actions_follow_the_rulebook_table() {
         assert_eq!(d.spec.on_acquire, table(f, d.cost()), "{}", d.id());
         seen += 1;
     }
-    assert!(seen >= 18, "every kind of the pack checked ({seen})");
+    assert!(
+        seen >= 18 + 12,
+        "every kind of the pack and the post-campaign pack checked ({seen})"
+    );
 }
 
 #[test]
@@ -163,4 +167,49 @@ fn every_upgraded_card_has_two_factions_and_no_on_acquire() {
     }
     assert!(n > 0);
     assert!(set.len() <= starrealms::cards::MAX_KINDS);
+}
+
+#[test]
+fn the_post_campaign_pack_has_24_cards_of_its_own_set_in_no_deck_before() {
+    let set = set();
+    let post = Sets::parse("rise_of_empire_post").unwrap();
+    let pack = set.trade_deck_of(post);
+    assert_eq!(pack.len(), 24);
+    for f in [Faction::Consortium, Faction::Kingdom, Faction::Scavengers] {
+        let n = pack
+            .iter()
+            .filter(|&&c| set.def(c).spec.faction == Some(f))
+            .count();
+        assert_eq!(n, 8, "{f:?}");
+    }
+    let before = [
+        set.trade_deck_of(roe()),
+        set.trade_deck_of(Sets::default()),
+        set.trade_deck_of(Sets::parse("base,rise_of_empire").unwrap()),
+    ];
+    for &c in &pack {
+        let d = set.def(c);
+        assert_eq!(set.sets[d.set as usize].name, "rise_of_empire_post", "{c}");
+        assert_eq!(d.spec.role, Role::Trade, "{c}");
+        assert!((1..=8).contains(&d.cost()), "{c}");
+        assert!(!d.spec.name.en.is_empty() && !d.spec.name.fr.is_empty());
+        assert_ne!(d.spec.name.en, d.spec.name.fr, "{c}: translated");
+        for deck in &before {
+            assert!(
+                !deck.contains(&c),
+                "{c} is in a trade deck before the campaign is over"
+            );
+        }
+        // No sheet upgrades it: the sheets' stickers are used during the campaign.
+        for sheet in 0..set.sheets.len() as u16 {
+            for row in 0..5 {
+                assert_eq!(set.upgraded(c, sheet, row), None, "{c}");
+            }
+        }
+    }
+    assert_eq!(
+        set.explorers_of(roe()),
+        20,
+        "the campaign's Explorer pile is unchanged"
+    );
 }
