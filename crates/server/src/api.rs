@@ -290,14 +290,7 @@ async fn create<S: Store>(
     }
     let seed = match request.seed {
         Some(seed) => seed,
-        // Not game randomness but a fresh deal: the operating system's generator, at the
-        // server's edge; the seed is stored, so the game still replays exactly.
-        None => getrandom::u64().map_err(|e| {
-            ApiError::new(
-                ErrorCode::Internal,
-                format!("no random seed available: {e}"),
-            )
-        })?,
+        None => fresh_seed()?,
     };
     let deck = match request.campaign {
         None => None,
@@ -368,6 +361,18 @@ pub(crate) async fn read_body(
         Ok(Ok(bytes)) => bytes,
     };
     Ok(body)
+}
+
+/// A seed nobody chose or can predict. Not game randomness but a fresh deal: the operating
+/// system's generator, at the server's edge; the seed is stored, so the game still replays
+/// exactly.
+pub(crate) fn fresh_seed() -> Result<u64, ApiError> {
+    getrandom::u64().map_err(|e| {
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("no random seed available: {e}"),
+        )
+    })
 }
 
 /// Whether reading a body failed on its size.

@@ -22,7 +22,7 @@ use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenH
 
 use crate::AppState;
 use crate::actor::blocking;
-use crate::api::{Client, new_token, read_body};
+use crate::api::{Client, fresh_seed, new_token, read_body};
 use crate::protocol::{ApiError, ErrorCode};
 
 /// A request to start a campaign (`POST /api/campaigns`).
@@ -253,12 +253,7 @@ pub(crate) async fn create<S: Store>(
     }
     let seed = match request.seed {
         Some(seed) => seed,
-        None => getrandom::u64().map_err(|e| {
-            ApiError::new(
-                ErrorCode::Internal,
-                format!("no random seed available: {e}"),
-            )
-        })?,
+        None => fresh_seed()?,
     };
     let players = [request.players[0].clone(), request.players[1].clone()];
     let c = Campaign::new(def()?, sides, players.clone(), seed).map_err(|e| bad(e.to_string()))?;

@@ -155,25 +155,28 @@ fn matches(expected: &Value, found: &Value) -> bool {
     }
 }
 
+/// Adds a mismatch to `out` unless `found` matches `expected`.
+fn compare(out: &mut Vec<Mismatch>, field: String, expected: Value, found: Value) {
+    if !matches(&expected, &found) {
+        out.push(Mismatch {
+            field,
+            expected,
+            found,
+        });
+    }
+}
+
 impl Expect {
     /// Checks `state`; returns every expectation that does not hold, in the order of the
     /// fields above (empty: all hold).
     pub fn check(&self, state: &State) -> Vec<Mismatch> {
         let mut out = Vec::new();
-        let mut check = |field: String, expected: Value, found: Value| {
-            if !matches(&expected, &found) {
-                out.push(Mismatch {
-                    field,
-                    expected,
-                    found,
-                });
-            }
-        };
         let setup = Setup::from_state(state);
         for (&seat, e) in &self.players {
             let at = |f: &str| format!("players.{seat}.{f}");
             let Some(p) = setup.players.get(seat.index()) else {
-                check(
+                compare(
+                    &mut out,
                     at("").trim_end_matches('.').into(),
                     json(&seat),
                     Value::Null,
@@ -181,50 +184,65 @@ impl Expect {
                 continue;
             };
             if let Some(v) = e.authority {
-                check(at("authority"), json(&v), json(&p.authority));
+                compare(&mut out, at("authority"), json(&v), json(&p.authority));
             }
             if let Some(v) = e.trade {
-                check(at("trade"), json(&v), json(&p.trade));
+                compare(&mut out, at("trade"), json(&v), json(&p.trade));
             }
             if let Some(v) = e.combat {
-                check(at("combat"), json(&v), json(&p.combat));
+                compare(&mut out, at("combat"), json(&v), json(&p.combat));
             }
             if let Some(v) = e.alive {
-                check(at("alive"), json(&v), json(&p.alive));
+                compare(&mut out, at("alive"), json(&v), json(&p.alive));
             }
             if let Some(v) = &e.hand {
-                check(at("hand"), json(&sorted(v)), json(&sorted(&p.hand)));
+                compare(
+                    &mut out,
+                    at("hand"),
+                    json(&sorted(v)),
+                    json(&sorted(&p.hand)),
+                );
             }
             if let Some(v) = e.hand_count {
-                check(at("hand_count"), json(&v), json(&p.hand.len()));
+                compare(&mut out, at("hand_count"), json(&v), json(&p.hand.len()));
             }
             if let Some(v) = &e.deck {
-                check(at("deck"), json(v), json(&p.deck));
+                compare(&mut out, at("deck"), json(v), json(&p.deck));
             }
             if let Some(v) = e.deck_count {
-                check(at("deck_count"), json(&v), json(&p.deck.len()));
+                compare(&mut out, at("deck_count"), json(&v), json(&p.deck.len()));
             }
             if let Some(v) = &e.discard {
-                check(at("discard"), json(v), json(&p.discard));
+                compare(&mut out, at("discard"), json(v), json(&p.discard));
             }
             if let Some(v) = e.discard_count {
-                check(at("discard_count"), json(&v), json(&p.discard.len()));
+                compare(
+                    &mut out,
+                    at("discard_count"),
+                    json(&v),
+                    json(&p.discard.len()),
+                );
             }
             if let Some(v) = &e.ships {
-                check(at("ships"), json(v), json(&in_play(&p.ships)));
+                compare(&mut out, at("ships"), json(v), json(&in_play(&p.ships)));
             }
             if let Some(v) = &e.bases {
-                check(at("bases"), json(v), json(&in_play(&p.bases)));
+                compare(&mut out, at("bases"), json(v), json(&in_play(&p.bases)));
             }
         }
         if let Some(v) = &self.to_move {
-            check("to_move".into(), v.clone(), json(&state.to_move()));
+            compare(
+                &mut out,
+                "to_move".into(),
+                v.clone(),
+                json(&state.to_move()),
+            );
         }
         if let Some(v) = self.over {
-            check("over".into(), json(&v), json(&state.over));
+            compare(&mut out, "over".into(), json(&v), json(&state.over));
         }
         if let Some(v) = &self.winners {
-            check("winners".into(), json(v), json(&state.winners()));
+            compare(&mut out, "winners".into(), json(v), json(&state.winners()));
         }
         if let Some(v) = &self.pending {
             let found = json(&state.pending);
@@ -242,33 +260,30 @@ impl Expect {
                 });
             }
         }
-        let mut check = |field: String, expected: Value, found: Value| {
-            if !matches(&expected, &found) {
-                out.push(Mismatch {
-                    field,
-                    expected,
-                    found,
-                });
-            }
-        };
         if let Some(v) = self.turn {
-            check("turn".into(), json(&v), json(&state.turn));
+            compare(&mut out, "turn".into(), json(&v), json(&state.turn));
         }
         if let Some(v) = &self.row {
-            check("row".into(), json(v), json(&setup.row));
+            compare(&mut out, "row".into(), json(v), json(&setup.row));
         }
         if let Some(v) = self.trade_deck_count {
             let n = match &setup.trade_deck {
                 TradeDeckSpec::Cards(c) => c.len(),
                 TradeDeckSpec::Rest => 0,
             };
-            check("trade_deck_count".into(), json(&v), json(&n));
+            compare(&mut out, "trade_deck_count".into(), json(&v), json(&n));
         }
         if let Some(v) = self.explorers {
-            check("explorers".into(), json(&v), json(&state.explorers));
+            compare(
+                &mut out,
+                "explorers".into(),
+                json(&v),
+                json(&state.explorers),
+            );
         }
         if let Some(v) = &self.scrap_heap {
-            check(
+            compare(
+                &mut out,
                 "scrap_heap".into(),
                 json(&sorted(v)),
                 json(&sorted(&state.scrap_heap)),

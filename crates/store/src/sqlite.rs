@@ -342,10 +342,24 @@ fn game_row(conn: &Connection, id: GameId) -> Result<GameRow, StoreError> {
 }
 
 fn seats_of(conn: &Connection, id: GameId) -> Result<Vec<StoredSeat>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+    read_seats(
+        conn,
         "SELECT seat, player, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat",
-    )?;
-    let rows = stmt.query_map([id.0], |r| {
+        id.0,
+        &format!("game {id}"),
+    )
+}
+
+/// The seats `sql` selects (seat, player, token hash) for the game or campaign `id`, in order;
+/// `owner` names it in errors.
+fn read_seats(
+    conn: &Connection,
+    sql: &str,
+    id: i64,
+    owner: &str,
+) -> Result<Vec<StoredSeat>, StoreError> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let rows = stmt.query_map([id], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             r.get::<_, String>(1)?,
@@ -357,14 +371,14 @@ fn seats_of(conn: &Connection, id: GameId) -> Result<Vec<StoredSeat>, StoreError
         let (seat, player, hash) = row?;
         if seat != seats.len() as i64 {
             return Err(StoreError::Corrupt(format!(
-                "game {id}: seat {seat} out of order"
+                "{owner}: seat {seat} out of order"
             )));
         }
         let token_hash = hash
             .map(|h| {
                 <[u8; 32]>::try_from(h.as_slice())
                     .map(TokenHash)
-                    .map_err(|_| StoreError::Corrupt(format!("game {id}: a token hash")))
+                    .map_err(|_| StoreError::Corrupt(format!("{owner}: a token hash")))
             })
             .transpose()?;
         seats.push(StoredSeat { player, token_hash });
@@ -843,33 +857,12 @@ fn campaign_of_id(conn: &Connection, id: CampaignId) -> Result<StoredCampaign, S
         .ok_or(StoreError::UnknownCampaign(id))?;
     let save = serde_json::from_str(&save)
         .map_err(|e| StoreError::Corrupt(format!("campaign {id}: save: {e}")))?;
-    let mut seats = Vec::new();
-    let mut stmt = conn.prepare_cached(
+    let seats = read_seats(
+        conn,
         "SELECT seat, player, token_hash FROM campaign_seats WHERE campaign_id = ?1 ORDER BY seat",
+        id.0,
+        &format!("campaign {id}"),
     )?;
-    let rows = stmt.query_map([id.0], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, Option<Vec<u8>>>(2)?,
-        ))
-    })?;
-    for row in rows {
-        let (seat, player, hash) = row?;
-        if seat != seats.len() as i64 {
-            return Err(StoreError::Corrupt(format!(
-                "campaign {id}: seat {seat} out of order"
-            )));
-        }
-        let token_hash = hash
-            .map(|h| {
-                <[u8; 32]>::try_from(h.as_slice())
-                    .map(TokenHash)
-                    .map_err(|_| StoreError::Corrupt(format!("campaign {id}: a token hash")))
-            })
-            .transpose()?;
-        seats.push(StoredSeat { player, token_hash });
-    }
     let mut games = Vec::new();
     let mut stmt = conn.prepare_cached(
         "SELECT number, game_id FROM campaign_games WHERE campaign_id = ?1 ORDER BY number",
