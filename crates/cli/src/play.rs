@@ -205,6 +205,51 @@ pub fn save(record: &GameRecord, path: &Path) -> anyhow::Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// A card in a few lines: name, faction, kind, cost, defense, and its abilities in words.
+fn card_sheet(c: starrealms::CardId, lang: Lang) -> String {
+    format!(
+        "  {}\n  {}",
+        i18n::cards::name_cost(c, lang),
+        text::card_text(c, lang)
+    )
+}
+
+/// `play all`: plays every card of the hand, one by one (a Stealth Needle last, so that it has a
+/// ship to copy), while it is the player's turn and no decision is asked; returns how many.
+fn play_all(
+    state: &mut State,
+    human: Seat,
+    obs: &starrealms::Observation,
+    names: &Names,
+    lang: Lang,
+    out: &mut impl Write,
+    push: &dyn Fn(Action) -> anyhow::Result<()>,
+) -> anyhow::Result<usize> {
+    let set = starrealms::cards();
+    let mut played = 0;
+    loop {
+        if state.to_move() != Some(human) || state.pending.is_some() {
+            return Ok(played);
+        }
+        let mut plays: Vec<Action> = state
+            .legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Play(_)))
+            .collect();
+        plays.sort_by_key(|a| match a {
+            Action::Play(c) => set.info(*c).copies,
+            _ => false,
+        });
+        let Some(&a) = plays.first() else {
+            return Ok(played);
+        };
+        state.apply(a).context("a listed action was refused")?;
+        push(a)?;
+        say!(out, "  ✓ {}", text::action(a, obs, names, lang));
+        played += 1;
+    }
+}
+
 /// What the player typed.
 pub(crate) enum Input<A> {
     Act(A),
@@ -212,6 +257,12 @@ pub(crate) enum Input<A> {
     Help,
     Quit,
     Closed,
+    /// `card NAME` (`carte NOM`): show a card.
+    Card(String),
+    /// `row N` (`ligne N`): show the card of a trade-row slot.
+    Row(String),
+    /// `play all` (`tout jouer`): play every card of the hand.
+    PlayAll,
 }
 
 /// Reads one valid command, re-prompting on anything else.
@@ -260,7 +311,18 @@ pub(crate) fn read_command<A: game::Action>(
             "" | "?" | "h" | "help" | "aide" => return Ok(Input::Help),
             "b" | "board" | "plateau" => return Ok(Input::Show),
             "q" | "quit" | "quitter" => return Ok(Input::Quit),
+            "play all" | "tout jouer" | "jouer tout" => return Ok(Input::PlayAll),
             _ => {}
+        }
+        for word in ["card ", "carte "] {
+            if let Some(name) = lower.strip_prefix(word) {
+                return Ok(Input::Card(name.trim().to_string()));
+            }
+        }
+        for word in ["row ", "ligne "] {
+            if let Some(slot) = lower.strip_prefix(word) {
+                return Ok(Input::Row(slot.trim().to_string()));
+            }
         }
         if let Ok(n) = line.parse::<usize>() {
             match shown.get(n.wrapping_sub(1)) {
@@ -331,7 +393,7 @@ pub(crate) fn play(
         let who = if seat == human {
             t(lang, "you_word").to_string()
         } else {
-            record.players[i].clone()
+            text::level_word(&record.players[i], lang)
         };
         names.0[i] = text::seat_label(&config, seat, &who, lang);
     }
@@ -372,7 +434,7 @@ pub(crate) fn play(
             lang,
             "welcome",
             &[
-                ("bot", &vs),
+                ("bot", &text::level_word(&vs, lang)),
                 ("seed", &seed),
                 ("first", &names.of(state.first))
             ]
@@ -456,6 +518,31 @@ pub(crate) fn play(
             Input::Show => show_board = true,
             Input::Help => {
                 say!(out, "{}", t(lang, "help_long"));
+            }
+            Input::Card(name) => match starrealms::cards().find(&name) {
+                Some(c) => say!(out, "{}", card_sheet(c, lang)),
+                None => say!(out, "{}", tf(lang, "no_such_card", &[("name", &name)])),
+            },
+            Input::Row(slot) => {
+                let card = slot
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| obs.row.get(i).copied().flatten());
+                match card {
+                    Some(c) => say!(out, "{}", card_sheet(c, lang)),
+                    None => say!(out, "{}", tf(lang, "no_such_row_card", &[("slot", &slot)])),
+                }
+            }
+            Input::PlayAll => {
+                let played = play_all(&mut state, human, &obs, &names, lang, &mut out, &push)?;
+                if played == 0 {
+                    say!(out, "{}", t(lang, "nothing_to_play"));
+                }
+                flush()?;
+                show_board = state.to_move() != Some(human);
+                if !show_board {
+                    print_pools(&mut out, &state.observation(human), human, lang)?;
+                }
             }
             Input::Quit => {
                 flush()?;

@@ -303,6 +303,9 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
             }
             Input::Show => {}
             Input::Help => writeln!(out, "{}", t(lang, "help_long"))?,
+            Input::Card(_) | Input::Row(_) | Input::PlayAll => {
+                writeln!(out, "{}", t(lang, "star_realms_only"))?
+            }
             Input::Quit => {
                 flush()?;
                 writeln!(

@@ -38,6 +38,19 @@ impl Names {
     }
 }
 
+/// A bot's name as players know it: the level in their language (`moyen` for `medium`), else
+/// the bot's own name (`ismcts:400`).
+pub fn level_word(bot: &str, lang: Lang) -> String {
+    match bot {
+        "random" => t(lang, "web.level.random").to_string(),
+        "easy" => t(lang, "web.level.easy").to_string(),
+        "medium" => t(lang, "web.level.medium").to_string(),
+        "hard" => t(lang, "web.level.hard").to_string(),
+        "expert" => t(lang, "web.level.expert").to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// How a seat is shown: `p2 (heuristic)`, `p1 (you)`, `p5 (heuristic, Emperor)`.
 pub fn seat_label(config: &starrealms::Config, seat: Seat, who: &str, lang: Lang) -> String {
     use starrealms::Format;

@@ -1415,3 +1415,39 @@ primary = [{ trade = 1 }]
         "{text}"
     );
 }
+
+#[test]
+fn the_terminal_shows_cards_plays_the_whole_hand_and_names_levels_in_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let out = stdout_of(
+        realms()
+            .args([
+                "--lang", "fr", "play", "--vs", "medium", "--seed", "1", "--first", "me",
+            ])
+            .arg("--save")
+            .arg(&save)
+            .write_stdin("carte Vedette\nrow 0\nrow 9\ncard nothing\ntout jouer\nq\n"),
+    );
+    assert!(out.contains("contre le bot moyen"), "{out}");
+    assert!(out.contains("p1 (moyen)"), "{out}");
+    assert!(
+        out.contains("Vedette (2)\n  Primaire : +4 Influence. +2 Commerce."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Vaisseau Amiral (6)"),
+        "row 0 shows its card: {out}"
+    );
+    assert!(
+        out.contains("L'emplacement `9` de la Ligne d'Achat ne contient aucune carte"),
+        "{out}"
+    );
+    assert!(out.contains("Il n'y a pas de carte `nothing`"), "{out}");
+    // The whole hand is played, and saved.
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(
+        record["actions"],
+        serde_json::json!(["play scout", "play scout", "play viper"])
+    );
+}
