@@ -250,6 +250,9 @@ export class GamePage {
   /** Elements above the board: the result once over, the link to invite others. */
   header(view) {
     const out = [];
+    if (!view.over && view.seat && view.to_move === view.seat && this.seats.length === 1) {
+      out.push(h("div", { class: "your-turn", "data-testid": "your-turn", role: "status" }, t("web.table.your_turn")));
+    }
     if (view.over) {
       const winners = view.winners || [];
       let text;
@@ -329,6 +332,7 @@ export class GamePage {
       playAll: () => this.playAll(),
       busy: this.busy,
       ui: this.ui,
+      rerender: () => this.render(),
       toggleDialog: () => {
         this.ui.dialogCollapsed = !this.ui.dialogCollapsed;
         this.render();

@@ -126,7 +126,7 @@ function playerPanel(obs, index, sorted, ctx) {
       obs.current === seat && !obs.over ? h("span", { class: "badge turn" }, t("web.table.their_turn")) : null,
       !p.alive ? h("span", { class: "badge dead" }, t("defeated")) : null),
     h("div", { class: "p-stats" },
-      stat(t("authority"), p.authority, "authority"),
+      stat(t("authority"), Math.max(0, p.authority), "authority"),
       obs.current === seat || p.trade || p.combat ? pools(p) : null),
     zones(p, seat),
     sheetsView(p),
@@ -203,6 +203,18 @@ function tradeRow(obs, sorted, ctx) {
     h("div", { class: "row", "data-testid": "trade-row", "data-keep": "row" }, slots, explorer));
 }
 
+const CONFIRM_END_KEY = "realms-confirm-end";
+
+/** Whether ending a turn with something left to do asks first (the default). */
+function confirmEndWanted() {
+  return localStorage.getItem(CONFIRM_END_KEY) !== "off";
+}
+
+function setConfirmEnd(on) {
+  if (on) localStorage.removeItem(CONFIRM_END_KEY);
+  else localStorage.setItem(CONFIRM_END_KEY, "off");
+}
+
 /** The viewer's own area: pools, cards in play, hand, and the end of the turn. */
 function ownArea(obs, sorted, ctx) {
   const me = seatIndex(ctx.view.seat);
@@ -224,18 +236,57 @@ function ownArea(obs, sorted, ctx) {
   else if (sorted.end) endLabel = t("act.end");
   else if (myTurn) endLabel = t("web.table.decide_first");
   else endLabel = t("web.table.waiting", { player: ctx.seatName(ctx.view.to_move) });
+  // Ending the turn while a card can still be played, bought or an attack made asks first
+  // (unless the player turned that off).
+  const stillToDo = ctx.view.legal_actions.some((a) => /^(play|buy|attack) /.test(a));
   const end = h("button", {
     class: "btn primary end-turn",
     "data-testid": "end-turn",
     "data-action": sorted.end || null,
     disabled: !sorted.end,
-    onclick: () => sorted.end && ctx.act(sorted.end),
+    onclick: () => {
+      if (!sorted.end) return;
+      if (stillToDo && confirmEndWanted()) {
+        ctx.ui.confirmEnd = true;
+        ctx.rerender();
+      } else {
+        ctx.act(sorted.end);
+      }
+    },
   }, endLabel);
+  const confirm = ctx.ui.confirmEnd && sorted.end
+    ? h("div", { class: "end-confirm note warn", "data-testid": "end-confirm", role: "alertdialog" },
+      h("p", null, t("web.table.end_confirm")),
+      h("div", { class: "end-confirm-buttons" },
+        h("button", {
+          class: "btn primary",
+          "data-testid": "end-confirm-yes",
+          onclick: () => {
+            ctx.ui.confirmEnd = false;
+            ctx.act(sorted.end);
+          },
+        }, t("web.table.end_anyway")),
+        h("button", {
+          class: "btn",
+          "data-testid": "end-confirm-no",
+          onclick: () => {
+            ctx.ui.confirmEnd = false;
+            ctx.rerender();
+          },
+        }, t("web.table.keep_playing"))),
+      h("label", { class: "check small" },
+        h("input", {
+          type: "checkbox",
+          "data-testid": "end-confirm-off",
+          onchange: (e) => setConfirmEnd(!e.target.checked),
+        }),
+        h("span", null, t("web.table.end_confirm_off"))))
+    : null;
   const playable = (p.hand || []).filter((c) => sorted.hand.has(c)).length;
   const left = [];
   if (p.trade > 0) left.push(p.trade + " " + t("trade"));
   if (p.combat > 0) left.push(p.combat + " " + t("combat"));
-  if (playable > 0) left.push(t("web.table.unspent_cards", { n: playable }));
+  if (playable > 0) left.push(t(playable === 1 ? "web.table.unspent_card" : "web.table.unspent_cards", { n: playable }));
   const unspent = sorted.end && left.length
     ? h("div", { class: "note warn" }, t("web.table.unspent", { list: left.join(", ") }))
     : null;
@@ -253,11 +304,11 @@ function ownArea(obs, sorted, ctx) {
         h("span", { class: "p-name" }, ctx.seatName(seat)),
         !p.alive ? h("span", { class: "badge dead" }, t("defeated")) : null),
       h("div", { class: "me-stats" },
-        stat(t("authority"), p.authority, "authority"),
+        stat(t("authority"), Math.max(0, p.authority), "authority"),
         stat(t("trade"), p.trade, "trade"),
         stat(t("combat"), p.combat, "combat")),
       zones(p, seat),
-      h("div", { class: "turn-box" }, end, unspent)),
+      h("div", { class: "turn-box" }, end, confirm, unspent)),
     sheetsView(p),
     p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
     h("div", { class: "area-head" }, h("h2", null, t("web.table.in_play"))),

@@ -154,10 +154,11 @@ export async function actionsOn(page, scope = "") {
   }, scope);
 }
 
-/** Clicks the visible control of `action`. */
+/** Clicks the visible control of `action` (and, ending a turn with something left to do, confirms). */
 export async function clickAction(page, action) {
   const control = page.locator(`[data-action="${action.replace(/"/g, '\\"')}"]:visible`).first();
   await control.click();
+  if (action === "end" && (await visible(page, tid("end-confirm")))) await page.locator(tid("end-confirm-yes")).click();
 }
 
 /**
