@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use i18n::{Lang, t, tf};
 use serde::Serialize;
 use starrealms::cards;
@@ -16,6 +16,16 @@ pub struct CardsArgs {
     /// Print JSON: every card with its names, numbers, text and effects.
     #[arg(long)]
     json: bool,
+    #[command(subcommand)]
+    command: Option<CardsCommand>,
+}
+
+/// What `realms cards` can do besides listing the cards.
+#[derive(Subcommand, Debug)]
+enum CardsCommand {
+    /// What each card does to the game, over many games between bots: how often it is bought
+    /// when offered, when, and how decks holding it fare (with 95% intervals).
+    Stats(crate::card_stats::StatsArgs),
 }
 
 #[derive(Serialize)]
@@ -63,6 +73,9 @@ struct CardJson<'a> {
 
 /// Lists the cards.
 pub fn run(args: CardsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
+    if let Some(CardsCommand::Stats(stats)) = args.command {
+        return crate::card_stats::run(stats, lang);
+    }
     let mut out = String::new();
     let set = cards();
     let sets = crate::TableOptions::apply(starrealms::Config::default())?.sets;

@@ -21,6 +21,7 @@ macro_rules! outln {
 
 mod arena;
 mod campaign_cmd;
+mod card_stats;
 mod cards_cmd;
 mod games;
 mod play;
