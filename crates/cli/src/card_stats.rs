@@ -192,10 +192,10 @@ fn play_one(config: &Config, players: &[String], seed: u64) -> anyhow::Result<Ga
 /// Runs `realms cards stats`.
 pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
-        anyhow::bail!("{}", t(lang, "stats.err.games"));
+        anyhow::bail!("{}", t(lang, "card_stats.err.games"));
     }
     if args.players.len() != 2 {
-        anyhow::bail!("{}", t(lang, "stats.err.players"));
+        anyhow::bail!("{}", t(lang, "card_stats.err.players"));
     }
     for name in &args.players {
         bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
@@ -257,7 +257,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         "{}",
         tf(
             lang,
-            "stats.header",
+            "card_stats.header",
             &[
                 ("games", &report.games),
                 ("decided", &report.decided),
@@ -267,7 +267,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             ]
         )
     );
-    outln!(out, "{}", t(lang, "stats.columns"));
+    outln!(out, "{}", t(lang, "card_stats.columns"));
     for c in &report.cards {
         outln!(
             out,
@@ -290,7 +290,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         "{}",
         tf(
             lang,
-            "stats.footer",
+            "card_stats.footer",
             &[("seconds", &format!("{:.1}", report.seconds))]
         )
     );
@@ -454,7 +454,7 @@ fn svg(report: &Report, lang: Lang) -> anyhow::Result<String> {
         let root = SVGBackend::with_string(&mut text, (820, height)).into_drawing_area();
         root.fill(&WHITE)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(t(lang, "stats.svg_title"), ("sans-serif", 18))
+            .caption(t(lang, "card_stats.svg_title"), ("sans-serif", 18))
             .margin(16)
             .x_label_area_size(40)
             .y_label_area_size(20 + 7 * longest as u32)
@@ -470,7 +470,7 @@ fn svg(report: &Report, lang: Lang) -> anyhow::Result<String> {
             .y_labels(n)
             .y_label_formatter(&name_at)
             .x_label_formatter(&|x| format!("{x:+.0}"))
-            .x_desc(t(lang, "stats.svg_axis"))
+            .x_desc(t(lang, "card_stats.svg_axis"))
             .label_style(("sans-serif", 12))
             .draw()?;
         let grey = RGBColor(150, 150, 150);
