@@ -265,7 +265,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Simulate(args) => simulate::run(args, cli.game, lang),
         Command::Arena(args) => arena::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),
-        Command::Scenario(args) => scenario_cmd::run(args, lang),
+        Command::Scenario(args) => scenario_cmd::run(args, cli.game, lang),
         Command::Cards(args) => cards_cmd::run(args, lang),
         Command::Serve(args) => serve::run(args, lang),
         Command::Campaign(args) => campaign_cmd::run(args, lang),

@@ -44,7 +44,13 @@ fn side(s: Side, lang: Lang) -> &'static str {
     )
 }
 
-fn describe(a: Action, o: &Observation, me: Seat, names: &[String], lang: Lang) -> String {
+pub(crate) fn describe(
+    a: Action,
+    o: &Observation,
+    me: Seat,
+    names: &[String],
+    lang: Lang,
+) -> String {
     let name = |s: Option<Seat>| s.map_or("?".to_string(), |s| names[s.index()].clone());
     match a {
         Action::Attack {
@@ -107,7 +113,7 @@ fn describe(a: Action, o: &Observation, me: Seat, names: &[String], lang: Lang) 
     }
 }
 
-fn board(o: &Observation, names: &[String], lang: Lang) -> String {
+pub(crate) fn board(o: &Observation, names: &[String], lang: Lang) -> String {
     let mut out = String::new();
     let to_move = o.to_move.map_or_else(
         || t(lang, "game_over").to_string(),

@@ -7,13 +7,62 @@ use anyhow::Context as _;
 use clap::Args;
 use game::Seat;
 use i18n::{Lang, t, tf};
+use serde_json::Value;
 use starrealms::Scenario;
-use starrealms::expect::Mismatch;
 use starrealms::scenario::ScenarioResult;
 
+use crate::games::GameKind;
 use crate::text::{self, Names};
 
-/// Options of `realms scenario`.
+/// An expectation that does not hold, whichever game's.
+struct Mismatch {
+    field: String,
+    expected: Value,
+    found: Value,
+}
+
+impl From<starrealms::expect::Mismatch> for Mismatch {
+    fn from(m: starrealms::expect::Mismatch) -> Self {
+        Mismatch {
+            field: m.field,
+            expected: m.expected,
+            found: m.found,
+        }
+    }
+}
+
+impl From<cosmique::scenario::Mismatch> for Mismatch {
+    fn from(m: cosmique::scenario::Mismatch) -> Self {
+        Mismatch {
+            field: m.field,
+            expected: m.expected,
+            found: m.found,
+        }
+    }
+}
+
+/// An error of a scenario file, with a hint when the file looks like the other game's.
+fn file_error(
+    file: &str,
+    text: &str,
+    game: GameKind,
+    e: impl std::fmt::Display,
+    lang: Lang,
+) -> anyhow::Error {
+    let value: Option<Value> = serde_json::from_str(text).ok();
+    let has = |k: &str| value.as_ref().is_some_and(|v| v.get(k).is_some());
+    let hint = match game {
+        GameKind::Cosmique if has("players") => Some(t(lang, "scenario.hint_starrealms")),
+        GameKind::Starrealms if has("planets") => Some(t(lang, "scenario.hint_cosmique")),
+        _ => None,
+    };
+    match hint {
+        Some(h) => anyhow::anyhow!("{file}: {e}\n{h}"),
+        None => anyhow::anyhow!("{file}: {e}"),
+    }
+}
+
+/// Options of `realms scenario` (the game read is the one of `--game`).
 #[derive(Args, Debug)]
 pub struct ScenarioArgs {
     /// The scenario (JSON; see docs/scenarios.md).
@@ -29,16 +78,47 @@ pub struct ScenarioArgs {
     json: bool,
 }
 
-/// Reads a scenario file, with `--sets` applied.
-fn read(path: &Path) -> anyhow::Result<Scenario> {
+/// Reads a Star Realms scenario file, with `--sets` applied.
+fn read(path: &Path, lang: Lang) -> anyhow::Result<(Scenario, String)> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
-    let mut scenario = Scenario::from_json(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    let mut scenario = Scenario::from_json(&text)
+        .map_err(|e| file_error(&file, &text, GameKind::Starrealms, e, lang))?;
     if let Some(sets) = crate::TableOptions::sets() {
         // `--sets` deals the scenario's trade deck (`"rest"`) from those sets.
         scenario.setup.config.sets = sets;
     }
-    Ok(scenario)
+    Ok((scenario, text))
+}
+
+/// Reads a Bataille Cosmique scenario file.
+fn read_cosmique(path: &Path, lang: Lang) -> anyhow::Result<(cosmique::scenario::Setup, String)> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
+    let setup = cosmique::scenario::Setup::from_json(&text)
+        .map_err(|e| file_error(&file, &text, GameKind::Cosmique, e, lang))?;
+    Ok((setup, text))
+}
+
+/// Plays a file of either game: whether it expects anything, and what does not hold.
+fn check_file(path: &Path, game: GameKind, lang: Lang) -> anyhow::Result<(bool, Vec<Mismatch>)> {
+    let file = path.display().to_string();
+    match game {
+        GameKind::Starrealms => {
+            let (s, text) = read(path, lang)?;
+            let (_, m) = s
+                .check()
+                .map_err(|e| file_error(&file, &text, game, e, lang))?;
+            Ok((s.expect.is_some(), m.into_iter().map(Into::into).collect()))
+        }
+        GameKind::Cosmique => {
+            let (s, text) = read_cosmique(path, lang)?;
+            let (_, m) = s
+                .check()
+                .map_err(|e| file_error(&file, &text, game, e, lang))?;
+            Ok((s.expect.is_some(), m.into_iter().map(Into::into).collect()))
+        }
+    }
 }
 
 /// A mismatch in words.
@@ -55,7 +135,7 @@ fn mismatch_line(m: &Mismatch, lang: Lang) -> String {
 }
 
 /// `realms scenario --check DIR`.
-fn check_dir(dir: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
+fn check_dir(dir: &Path, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the folder {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -69,10 +149,7 @@ fn check_dir(dir: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
     let mut held = 0;
     for path in &files {
         let file = path.display().to_string();
-        let outcome = read(path).and_then(|s| {
-            let (_, mismatches) = s.check().map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
-            Ok((s.expect.is_some(), mismatches))
-        });
+        let outcome = check_file(path, game, lang);
         match outcome {
             Ok((expects, mismatches)) if mismatches.is_empty() => {
                 held += 1;
@@ -121,21 +198,25 @@ fn check_dir(dir: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Runs a scenario.
-pub fn run(args: ScenarioArgs, lang: Lang) -> anyhow::Result<ExitCode> {
+/// Runs a scenario of the game `--game` names.
+pub fn run(args: ScenarioArgs, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.check {
-        return check_dir(dir, lang);
+        return check_dir(dir, game, lang);
     }
     let path = args
         .file
         .as_deref()
         .expect("clap requires a file without --check");
+    if game == GameKind::Cosmique {
+        return run_cosmique(path, args.json, lang);
+    }
     let mut out = String::new();
     let file = path.display().to_string();
-    let scenario = read(path)?;
+    let (scenario, text) = read(path, lang)?;
     let (state, mismatches) = scenario
         .check()
-        .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+        .map_err(|e| file_error(&file, &text, game, e, lang))?;
+    let mismatches: Vec<Mismatch> = mismatches.into_iter().map(Into::into).collect();
     let code = if mismatches.is_empty() {
         ExitCode::SUCCESS
     } else {
@@ -145,7 +226,7 @@ pub fn run(args: ScenarioArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     if args.json {
         let mut json = serde_json::to_value(&result)?;
         if scenario.expect.is_some() {
-            json["mismatches"] = serde_json::to_value(&mismatches)?;
+            json["mismatches"] = mismatches_json(&mismatches);
         }
         outln!(out, "{}", serde_json::to_string_pretty(&json)?);
         crate::emit(&out)?;
@@ -185,19 +266,101 @@ pub fn run(args: ScenarioArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         outln!(out, "{}", t(lang, "game_over"));
     }
     if scenario.expect.is_some() {
+        report(&mut out, &mismatches, lang);
+    }
+    crate::emit(&out)?;
+    Ok(code)
+}
+
+fn mismatches_json(mismatches: &[Mismatch]) -> Value {
+    mismatches
+        .iter()
+        .map(|m| serde_json::json!({"field": m.field, "expected": m.expected, "found": m.found}))
+        .collect()
+}
+
+/// The expectations' report.
+fn report(out: &mut String, mismatches: &[Mismatch], lang: Lang) {
+    outln!(out);
+    if mismatches.is_empty() {
+        outln!(out, "{}", t(lang, "scenario.expect_ok"));
+    } else {
+        outln!(
+            out,
+            "{}",
+            tf(lang, "scenario.expect_failed", &[("n", &mismatches.len())])
+        );
+        for m in mismatches {
+            outln!(out, "  {}", mismatch_line(m, lang));
+        }
+    }
+}
+
+/// A Bataille Cosmique scenario: each planet's view, the legal actions, the expectations.
+fn run_cosmique(path: &Path, json: bool, lang: Lang) -> anyhow::Result<ExitCode> {
+    let file = path.display().to_string();
+    let (setup, text) = read_cosmique(path, lang)?;
+    let (state, mismatches) = setup
+        .check()
+        .map_err(|e| file_error(&file, &text, GameKind::Cosmique, e, lang))?;
+    let mismatches: Vec<Mismatch> = mismatches.into_iter().map(Into::into).collect();
+    let code = if mismatches.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    let result = cosmique::scenario::ScenarioResult::of(&state);
+    let mut out = String::new();
+    if json {
+        let mut value = serde_json::to_value(&result)?;
+        if setup.expect.is_some() {
+            value["mismatches"] = mismatches_json(&mismatches);
+        }
+        outln!(out, "{}", serde_json::to_string_pretty(&value)?);
+        crate::emit(&out)?;
+        return Ok(code);
+    }
+    if !setup.description.is_empty() {
+        outln!(out, "{}", setup.description);
+    }
+    outln!(
+        out,
+        "{}",
+        tf(lang, "scenario.applied", &[("n", &setup.actions.len())])
+    );
+    let names: Vec<String> = (0..cosmique::SEATS)
+        .map(|i| format!("p{}", i + 1))
+        .collect();
+    for (i, obs) in result.observations.iter().enumerate() {
         outln!(out);
-        if mismatches.is_empty() {
-            outln!(out, "{}", t(lang, "scenario.expect_ok"));
-        } else {
+        outln!(
+            out,
+            "{}",
+            tf(lang, "scenario.view_of", &[("player", &names[i])])
+        );
+        out.push_str(&crate::play_cosmique::board(obs, &names, lang));
+    }
+    outln!(out);
+    if let Some(seat) = state.to_move() {
+        outln!(
+            out,
+            "{}",
+            tf(lang, "scenario.legal", &[("player", &names[seat.index()])])
+        );
+        for a in state.legal_actions() {
+            let obs = &result.observations[seat.index()];
             outln!(
                 out,
-                "{}",
-                tf(lang, "scenario.expect_failed", &[("n", &mismatches.len())])
+                "  {:<24} {}",
+                a.to_string(),
+                crate::play_cosmique::describe(a, obs, seat, &names, lang)
             );
-            for m in &mismatches {
-                outln!(out, "  {}", mismatch_line(m, lang));
-            }
         }
+    } else {
+        outln!(out, "{}", t(lang, "game_over"));
+    }
+    if setup.expect.is_some() {
+        report(&mut out, &mismatches, lang);
     }
     crate::emit(&out)?;
     Ok(code)

@@ -1451,3 +1451,44 @@ fn the_terminal_shows_cards_plays_the_whole_hand_and_names_levels_in_the_languag
         serde_json::json!(["play scout", "play scout", "play viper"])
     );
 }
+
+#[test]
+fn bataille_cosmique_scenarios_are_read_as_such_and_say_which_game_they_read() {
+    let out = stdout_of(
+        realms()
+            .args(["--lang", "en", "--game", "cosmique", "scenario", "--check"])
+            .arg(repo("scenarios-cosmique")),
+    );
+    assert!(out.contains("5 of 5 scenarios hold."), "{out}");
+    let out = stdout_of(
+        realms()
+            .args(["--lang", "en", "--game", "cosmique", "scenario"])
+            .arg(repo("scenarios-cosmique/planet-destroyed.json")),
+    );
+    assert!(out.contains("— what p3 sees —"), "{out}");
+    assert!(
+        out.contains("Every expectation of the file holds."),
+        "{out}"
+    );
+    let json = json_of(
+        realms()
+            .args(["--game", "cosmique", "scenario", "--json"])
+            .arg(repo("scenarios-cosmique/dealt-game.json")),
+    );
+    assert_eq!(json["mismatches"], serde_json::json!([]));
+    assert_eq!(json["observations"].as_array().unwrap().len(), 4);
+    // A file of the other game: the error, and which format was read.
+    realms()
+        .args(["--lang", "en", "--game", "cosmique", "scenario"])
+        .arg(repo("scenarios/pending-discard.json"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown field `players`"))
+        .stderr(predicate::str::contains("leave out --game cosmique"));
+    realms()
+        .args(["--lang", "en", "scenario"])
+        .arg(repo("scenarios-cosmique/planet-destroyed.json"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("add --game cosmique"));
+}

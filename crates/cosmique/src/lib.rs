@@ -22,6 +22,7 @@ pub mod card;
 pub mod config;
 pub mod observation;
 pub mod rollout;
+pub mod scenario;
 pub mod state;
 
 pub use action::{Action, Side};
