@@ -232,6 +232,12 @@ class Game:
         command ``realms replay`` reads it."""
         return self._g.record()
 
+    def determinize(self, seat: int, seed: Optional[int] = None) -> "Game":
+        """A game drawn among those ``seat`` cannot tell from this one: everything the seat sees
+        (and remembers) is kept, the hidden cards (other hands, deck orders) are dealt anew. For
+        search algorithms that sample what they cannot see. The copy has no record."""
+        return Game._wrap(self._g.determinize(int(seat), _seed(seed)))
+
     def clone(self) -> "Game":
         """An independent copy (same state, same record)."""
         return Game._wrap(self._g.clone())
@@ -331,6 +337,16 @@ class VecEnv:
     @property
     def action_space_size(self) -> int:
         return self._v.action_space_size
+
+    def sample_actions(self) -> np.ndarray:
+        """One uniformly random legal action per game (``int64[num_envs]``), for random baselines
+        and exploration; drawn from a stream of the environment's seed, so runs repeat."""
+        return self._v.sample_actions()
+
+    def game_seeds(self) -> List[int]:
+        """The seed of the game each row shows now: ``realms.Game(game, seed=...)`` with the
+        same actions is the same game."""
+        return self._v.game_seeds()
 
     def reset(self, seed: Optional[int] = None):
         """New games everywhere (from ``seed``'s first games when given): ``(obs, mask)``."""

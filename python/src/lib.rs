@@ -58,6 +58,8 @@ trait AnyGame: Send + Sync {
     fn blocks(&self) -> Vec<learn::Block>;
     fn config_json(&self) -> String;
     fn boxed(&self) -> Box<dyn AnyGame>;
+    fn determinize(&self, seat: Seat, seed: u64) -> Box<dyn AnyGame>;
+    fn sampled(&self) -> bool;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -67,6 +69,8 @@ struct Inner<S: Encoding> {
     record: GameRecord,
     encoder: S::Encoder,
     legal: Vec<S::Action>,
+    /// Sampled from a seat's view: its record does not lead to it.
+    sampled: bool,
 }
 
 impl<S: Encoding> Clone for Inner<S> {
@@ -77,6 +81,7 @@ impl<S: Encoding> Clone for Inner<S> {
             record: self.record.clone(),
             encoder: self.encoder.clone(),
             legal: self.legal.clone(),
+            sampled: self.sampled,
         }
     }
 }
@@ -97,6 +102,7 @@ impl<S: Encoding> Inner<S> {
             record,
             encoder,
             legal,
+            sampled: false,
         }
     }
 
@@ -199,6 +205,19 @@ where
     }
     fn boxed(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+    fn determinize(&self, seat: Seat, seed: u64) -> Box<dyn AnyGame> {
+        use game::Observation as _;
+        let state = self
+            .state
+            .observation(seat)
+            .determinize(&mut game::rng_from_seed(seed));
+        let mut g = Inner::of(state, self.config.clone(), self.record.clone());
+        g.sampled = true;
+        Box::new(g)
+    }
+    fn sampled(&self) -> bool {
+        self.sampled
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -410,8 +429,21 @@ impl Game {
     fn rewards(&self) -> Vec<f32> {
         self.inner.rewards()
     }
-    fn record(&self) -> String {
-        self.inner.record().to_json()
+    fn record(&self) -> PyResult<String> {
+        if self.inner.sampled() {
+            return Err(RecordError::new_err(
+                "a game sampled from a seat's view has no record: its hidden cards were drawn, not played",
+            ));
+        }
+        Ok(self.inner.record().to_json())
+    }
+    /// A game drawn at random among those `seat` cannot tell from this one: what the seat sees
+    /// is kept, hidden cards (other hands, deck orders) are dealt anew from `seed`.
+    fn determinize(&self, seat: usize, seed: u64) -> PyResult<Game> {
+        let seat = self.seat(seat)?;
+        Ok(Game {
+            inner: self.inner.determinize(seat, seed),
+        })
     }
     fn observation_json(&self, seat: usize) -> PyResult<String> {
         let seat = self.seat(seat)?;
@@ -640,6 +672,20 @@ impl NativeVecEnv {
     #[getter]
     fn action_space_size(&self) -> usize {
         self.action_space
+    }
+
+    /// One uniformly random legal action per game.
+    fn sample_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let mut out = vec![0; self.num_envs];
+        let mut guard = self.env.lock().expect("never poisoned");
+        with_vec!(&mut *guard, v => v.sample_actions(&mut out));
+        out.into_pyarray(py)
+    }
+
+    /// The seed of the game each row shows now.
+    fn game_seeds(&self) -> Vec<u64> {
+        let guard = self.env.lock().expect("never poisoned");
+        with_vec!(&*guard, v => v.game_seeds())
     }
 
     /// Restarts the sequence of games from `seed` (the next `reset` plays game 0 again).

@@ -53,7 +53,12 @@ pub struct VecEnv<S: Encoding + NamedBots> {
     opponent: Opponent,
     envs: Vec<Env<S>>,
     observations: usize,
+    /// Draws [`VecEnv::sample_actions`].
+    sampler: game::GameRng,
 }
+
+/// Sets the sampler's stream apart from the games' seeds.
+const SAMPLER: u64 = 0x5a3b_1e5f_0000_0001;
 
 /// The seed of game `k` of environment `i`.
 fn game_seed(seed: u64, i: usize, k: u64) -> u64 {
@@ -84,6 +89,7 @@ impl<S: Encoding + NamedBots> VecEnv<S> {
             opponent,
             envs: Vec::with_capacity(num_envs),
             observations: 0,
+            sampler: game::rng_from_seed(mix_seed(seed ^ SAMPLER)),
         };
         for i in 0..num_envs {
             let e = env.start(i, 0)?;
@@ -206,10 +212,21 @@ impl<S: Encoding + NamedBots> VecEnv<S> {
         }
     }
 
+    /// Writes one uniformly random legal action per game into `out` (for random baselines and
+    /// exploration), drawn from a stream of the environment's seed.
+    pub fn sample_actions(&mut self, out: &mut [i64]) {
+        assert_eq!(out.len(), self.envs.len(), "one action per game");
+        for (o, env) in out.iter_mut().zip(&self.envs) {
+            let a = env.legal[game::below(&mut self.sampler, env.legal.len())];
+            *o = a.index() as i64;
+        }
+    }
+
     /// Restarts the seed sequence from `seed`: the next [`VecEnv::reset`] begins game 0 of
     /// every environment.
     pub fn reseed(&mut self, seed: u64) {
         self.seed = seed;
+        self.sampler = game::rng_from_seed(mix_seed(seed ^ SAMPLER));
         for e in &mut self.envs {
             e.games = 0;
             e.fresh = false;
@@ -298,6 +315,13 @@ impl<S: Encoding + NamedBots> VecEnv<S> {
     /// Which game of its sequence environment `i` plays (0 for the first).
     pub fn game_number(&self, i: usize) -> u64 {
         self.envs[i].games - 1
+    }
+
+    /// The seed of the game each row shows now.
+    pub fn game_seeds(&self) -> Vec<u64> {
+        (0..self.envs.len())
+            .map(|i| self.seed_of(i, self.game_number(i)))
+            .collect()
     }
 
     /// The seed of game `k` of environment `i`: replaying that game from this seed with the
