@@ -130,14 +130,14 @@ def main() -> None:
         run("realms.envs.cosmique_v0 (PettingZoo AEC)", lambda: bench_aec(cosmique_v0.env, args.seconds))
     if args.only in (None, "classic"):
         try:
-            from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4, gin_rummy_v4
+            from pettingzoo.classic import leduc_holdem_v4, texas_holdem_no_limit_v6, texas_holdem_v4
         except Exception as e:  # rlcard is an optional extra of PettingZoo
-            print(f"PettingZoo classic card environments unavailable ({e}); pip install 'pettingzoo[classic]'")
+            print(f"PettingZoo classic card environments unavailable ({e}); pip install 'pettingzoo[classic]' pygame")
         else:
             for name, module in (
                 ("pettingzoo.classic.leduc_holdem_v4", leduc_holdem_v4),
                 ("pettingzoo.classic.texas_holdem_v4", texas_holdem_v4),
-                ("pettingzoo.classic.gin_rummy_v4", gin_rummy_v4),
+                ("pettingzoo.classic.texas_holdem_no_limit_v6", texas_holdem_no_limit_v6),
             ):
                 run(name, lambda: bench_aec(module.env, args.seconds))
     if args.json:

@@ -226,6 +226,11 @@ class Game:
         """The tensor's parts: ``(name, offset, shape)`` in order."""
         return self._g.observation_blocks()
 
+    def feature_names(self) -> List[str]:
+        """One name per value of the tensor (``p0.hand[blob_fighter]``, ``global[my_turn]``,
+        ``row[slot2:cutter]`` ...)."""
+        return self._g.feature_names()
+
     # -- records and copies -----------------------------------------------------------------
     def record(self) -> str:
         """The game record (JSON): configuration, seed and every action in text form. The

@@ -56,6 +56,7 @@ trait AnyGame: Send + Sync {
     fn observation_size(&self) -> usize;
     fn action_space(&self) -> usize;
     fn blocks(&self) -> Vec<learn::Block>;
+    fn feature_names(&self) -> Vec<String>;
     fn config_json(&self) -> String;
     fn boxed(&self) -> Box<dyn AnyGame>;
     fn determinize(&self, seat: Seat, seed: u64) -> Box<dyn AnyGame>;
@@ -199,6 +200,9 @@ where
     }
     fn blocks(&self) -> Vec<learn::Block> {
         self.encoder.blocks()
+    }
+    fn feature_names(&self) -> Vec<String> {
+        self.encoder.feature_names()
     }
     fn config_json(&self) -> String {
         serde_json::to_string(&self.config).expect("configurations serialize")
@@ -470,6 +474,9 @@ impl Game {
             .into_iter()
             .map(|b| (b.name, b.offset, b.shape))
             .collect()
+    }
+    fn feature_names(&self) -> Vec<String> {
+        self.inner.feature_names()
     }
     fn clone(&self) -> Game {
         Game {

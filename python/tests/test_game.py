@@ -204,3 +204,11 @@ def test_the_tensor_layout_is_versioned_and_described():
     assert {"row", "p0.hand", "p1.hand", "trade_deck"} <= set(names)
     t = g.observation_tensor(0)
     assert t.dtype == np.float32 and t.shape == (g.observation_size,)
+    names = g.feature_names()
+    assert len(names) == g.observation_size == len(set(names))
+    me = g.to_move
+    view = g.observation(me)
+    hand = {n: v for n, v in zip(names, g.observation_tensor(me)) if n.startswith("p0.hand[")}
+    for card in set(view["players"][me]["hand"]):
+        assert hand[f"p0.hand[{card}]"] == view["players"][me]["hand"].count(card)
+    assert realms.Game("cosmique", seed=1).feature_names()[0] == "global[my_decision]"

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use starrealms::{Action, CardId, Config, State};
 
-use crate::arena::wilson;
+use arena::wilson;
 
 /// Options of `realms cards stats`.
 #[derive(Args, Debug)]

@@ -11,6 +11,7 @@ fn sources() -> Vec<std::path::PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = Vec::new();
     let mut dirs: Vec<_> = [
+        "crates/arena/src",
         "crates/cli/src",
         "crates/i18n/src",
         "crates/server/src",

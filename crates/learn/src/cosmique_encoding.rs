@@ -140,6 +140,43 @@ impl Encoder<cosmique::State> for CosmiqueEncoder {
         self.blocks.clone()
     }
 
+    fn feature_names(&self) -> Vec<String> {
+        // Colours counted from the observer: `c0` is its own, `c1` the next seat's …
+        let card = |k: usize| {
+            if k == METEOR_KINDS {
+                "plus2".to_string()
+            } else {
+                format!("c{}v{}", k / 5, k % 5 + 1)
+            }
+        };
+        crate::names_of(&self.blocks, |b, i| {
+            let field = b.name.rsplit('.').next().unwrap_or(&b.name);
+            let what = match field {
+                "global" => GLOBAL[i].to_string(),
+                "scalars" => PLANET[i].to_string(),
+                "variant" => Variant::ALL[i].name().to_string(),
+                "current_seat" | "to_move_seat" | "winner_seat" => format!("p{i}"),
+                "slots" => {
+                    let (side, k) = (["left", "right"][i / SLOT], i % SLOT);
+                    let part = if k < 3 {
+                        ["defence", "defence_revealed", "defence_known"][k].to_string()
+                    } else if k < 3 + METEOR_KINDS {
+                        format!("defence_card:{}", card(k - 3))
+                    } else if k < 6 + METEOR_KINDS {
+                        ["attack", "attack_plus2", "attack_known"][k - 3 - METEOR_KINDS].to_string()
+                    } else if k < 6 + METEOR_KINDS + SEATS {
+                        format!("attack_by:p{}", k - 6 - METEOR_KINDS)
+                    } else {
+                        format!("attack_card:{}", card(k - 6 - METEOR_KINDS - SEATS))
+                    };
+                    format!("{side}:{part}")
+                }
+                _ => card(i),
+            };
+            format!("{}[{what}]", b.name)
+        })
+    }
+
     fn encode(&self, o: &Observation, out: &mut [f32]) {
         assert_eq!(out.len(), self.size, "the tensor has the encoder's size");
         let me = o.seat().expect("a seat's observation");
@@ -207,6 +244,10 @@ mod tests {
             at += b.len();
         }
         assert_eq!(at, e.size());
+        let names = e.feature_names();
+        assert_eq!(names.len(), e.size());
+        assert!(names.contains(&"p2.hand[c0v5]".to_string()));
+        assert!(names.contains(&"p1.slots[right:attack_by:p3]".to_string()));
         let state = cosmique::State::new_game(&cosmique::Config::default(), 5).unwrap();
         let me = state.to_move().unwrap();
         let mut t = vec![0.0; e.size()];

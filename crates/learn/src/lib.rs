@@ -94,6 +94,23 @@ pub trait Encoder<S: State>: Clone + Send + Sync + 'static {
     fn encode(&self, observation: &S::Observation, out: &mut [f32]);
     /// The tensor's parts, in order.
     fn blocks(&self) -> Vec<Block>;
+    /// One name per value of the tensor, in order (`p0.hand[blob_fighter]`,
+    /// `global[my_turn]` …).
+    fn feature_names(&self) -> Vec<String>;
+}
+
+/// Names every value of `blocks`: `name(block, index in the block)` for each.
+pub(crate) fn names_of(
+    blocks: &[Block],
+    mut name: impl FnMut(&Block, usize) -> String,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for b in blocks {
+        for i in 0..b.len() {
+            out.push(name(b, i));
+        }
+    }
+    out
 }
 
 /// A game whose observations encode as tensors.

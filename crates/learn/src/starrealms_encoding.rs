@@ -255,6 +255,49 @@ impl Encoder<starrealms::State> for StarRealmsEncoder {
         self.blocks.clone()
     }
 
+    fn feature_names(&self) -> Vec<String> {
+        let set = starrealms::cards();
+        let card = |i: usize| set.def(self.cards[i]).id().to_string();
+        let c = self.cards.len();
+        let factions = [
+            "blob",
+            "trade_federation",
+            "star_empire",
+            "machine_cult",
+            "consortium",
+            "kingdom",
+            "scavengers",
+        ];
+        crate::names_of(&self.blocks, |b, i| {
+            let field = b.name.rsplit('.').next().unwrap_or(&b.name);
+            let what = match field {
+                "global" => GLOBAL[i].to_string(),
+                "scalars" => PLAYER[i].to_string(),
+                "played" => factions
+                    .get(i)
+                    .map_or(format!("faction_{i}"), |f| f.to_string()),
+                "current_seat" | "to_move_seat" | "pending_seat" => format!("p{i}"),
+                "pending_kind" => PENDING_KINDS[i].to_string(),
+                "pending" => PENDING_SCALARS[i].to_string(),
+                "pending_ability" => ["primary", "ally", "scrap", "on_acquire"][i].to_string(),
+                "row" => format!("slot{}:{}", i / c, card(i % c)),
+                "ships" | "bases" => {
+                    let width = b.shape[1];
+                    let (slot, k) = (i / width, i % width);
+                    let flag = ["primary_used", "ally_used", "damage_div_10"];
+                    let what = if k < c {
+                        card(k)
+                    } else {
+                        flag[k - c].to_string()
+                    };
+                    format!("{slot}:{what}")
+                }
+                _ => card(i),
+            };
+            format!("{}[{what}]", b.name)
+        })
+    }
+
     fn encode(&self, o: &Observation, out: &mut [f32]) {
         assert_eq!(out.len(), self.size, "the tensor has the encoder's size");
         let me = o.seat().expect("a seat's observation");
@@ -401,6 +444,11 @@ mod tests {
                 at += b.len();
             }
             assert_eq!(at, e.size());
+            let names = e.feature_names();
+            assert_eq!(names.len(), e.size());
+            assert!(names.contains(&"p1.hand[blob_fighter]".to_string()));
+            assert!(names.contains(&"row[slot4:viper]".to_string()));
+            assert!(names.contains(&"p0.bases[5:damage_div_10]".to_string()));
         }
     }
 
