@@ -40,6 +40,8 @@
 //! named twice (a bot against itself is `realms simulate`'s job), an unknown bot or format,
 //! no games.
 
+pub mod simulation;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 

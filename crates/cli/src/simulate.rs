@@ -9,16 +9,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context as _;
-use bots::{Bot, play_game};
+use arena::simulation::{CHUNK, Played, Run, Tally, play_games};
 use clap::Args;
-use game::mix_seed as mix;
-use i18n::{Lang, t, tf};
+use i18n::Lang;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 use starrealms::Config;
 
-use crate::games::{GameKind, Played};
+use crate::games::GameKind;
 
 /// Options of `realms simulate`.
 #[derive(Args, Debug)]
@@ -48,119 +46,6 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-}
-
-/// Games handed to a worker at a time (and the progress bar's step).
-const CHUNK: u64 = 64;
-
-#[derive(Clone, Debug, Default)]
-struct Tally {
-    games: u64,
-    wins: Vec<u64>,
-    draws: u64,
-    first_player_wins: u64,
-    turns: u64,
-    turns_squared: u128,
-    min_turns: u32,
-    max_turns: u32,
-    actions: u64,
-}
-
-impl Tally {
-    fn new(seats: usize) -> Tally {
-        Tally {
-            wins: vec![0; seats],
-            min_turns: u32::MAX,
-            ..Tally::default()
-        }
-    }
-
-    fn merge(mut self, o: Tally) -> Tally {
-        self.games += o.games;
-        for (a, b) in self.wins.iter_mut().zip(&o.wins) {
-            *a += b;
-        }
-        self.draws += o.draws;
-        self.first_player_wins += o.first_player_wins;
-        self.turns += o.turns;
-        self.turns_squared += o.turns_squared;
-        self.min_turns = self.min_turns.min(o.min_turns);
-        self.max_turns = self.max_turns.max(o.max_turns);
-        self.actions += o.actions;
-        self
-    }
-}
-
-fn play_one<S: Played>(players: &[String], config: &S::Config, base: u64, game: u64) -> Tally {
-    let seed = mix(base ^ mix(game));
-    let mut bots: Vec<Box<dyn Bot<S>>> = players
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            S::bot(name, mix(seed.wrapping_add(i as u64 + 1)))
-                .expect("names are checked before the run")
-        })
-        .collect();
-    let state = S::new_game(config, seed).expect("the configuration is checked");
-    let mut actions = 0u64;
-    let end = play_game(state, &mut bots, |_, _, _| actions += 1);
-    let mut tally = Tally::new(players.len());
-    tally.games = 1;
-    let winners = end.winners();
-    if winners.is_empty() {
-        tally.draws = 1;
-    }
-    for w in &winners {
-        tally.wins[w.index()] += 1;
-    }
-    tally.first_player_wins = winners.contains(&end.first_of()) as u64;
-    let turns = end.turns_of();
-    tally.turns = turns as u64;
-    tally.turns_squared = (turns as u128).pow(2);
-    tally.min_turns = turns;
-    tally.max_turns = turns;
-    tally.actions = actions;
-    tally
-}
-
-/// Wilson score interval at 95% for `k` successes in `n` trials.
-fn wilson(k: u64, n: u64) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    let (n, p, z) = (n as f64, k as f64 / n as f64, 1.959_963_984_540_054);
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
-/// The report, also the `--json` output.
-#[derive(Serialize, Debug)]
-struct Report {
-    games: u64,
-    game: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    format: Option<starrealms::Format>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    edition: Option<starrealms::Edition>,
-    players: Vec<String>,
-    seed: u64,
-    threads: usize,
-    wins: Vec<u64>,
-    win_rate: Vec<f64>,
-    win_rate_ci95: Vec<[f64; 2]>,
-    draws: u64,
-    first_player_wins: u64,
-    first_player_win_rate: f64,
-    first_player_win_rate_ci95: [f64; 2],
-    mean_turns: f64,
-    sd_turns: f64,
-    min_turns: u32,
-    max_turns: u32,
-    mean_actions: f64,
-    seconds: f64,
-    games_per_second: f64,
 }
 
 /// Runs the simulation.
@@ -255,7 +140,6 @@ fn simulate<S: Played>(
     );
 
     let start = Instant::now();
-    let seats = args.players.len();
     let chunks = args.games.div_ceil(CHUNK);
     let tally = pool.install(|| {
         (0..chunks)
@@ -263,150 +147,30 @@ fn simulate<S: Played>(
             .map(|c| {
                 let games = c * CHUNK..((c + 1) * CHUNK).min(args.games);
                 let n = games.end - games.start;
-                let t = games
-                    .map(|g| play_one::<S>(&args.players, config, args.seed, g))
-                    .fold(Tally::new(seats), Tally::merge);
+                let t = play_games::<S>(&args.players, config, args.seed, games);
                 bar.inc(n);
                 t
             })
-            .reduce(|| Tally::new(seats), Tally::merge)
+            .reduce(|| Tally::new(args.players.len()), Tally::merge)
     });
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
 
-    let n = tally.games as f64;
-    let mean = tally.turns as f64 / n;
-    let var = (tally.turns_squared as f64 / n - mean * mean).max(0.0);
-    let decided = tally.games - tally.draws;
-    let report = Report {
-        games: tally.games,
-        game: game.to_string(),
-        format: format.map(|f| f.0),
-        edition: format.map(|f| f.1),
-        players: args.players.clone(),
-        seed: args.seed,
-        threads,
-        win_rate: tally.wins.iter().map(|&w| w as f64 / n).collect(),
-        win_rate_ci95: tally.wins.iter().map(|&w| wilson(w, tally.games)).collect(),
-        wins: tally.wins.clone(),
-        draws: tally.draws,
-        first_player_wins: tally.first_player_wins,
-        first_player_win_rate: tally.first_player_wins as f64 / (decided.max(1)) as f64,
-        first_player_win_rate_ci95: wilson(tally.first_player_wins, decided),
-        mean_turns: mean,
-        sd_turns: var.sqrt(),
-        min_turns: tally.min_turns,
-        max_turns: tally.max_turns,
-        mean_actions: tally.actions as f64 / n,
-        seconds,
-        games_per_second: n / seconds.max(1e-9),
-    };
+    let report = arena::simulation::report(
+        &tally,
+        &Run {
+            game,
+            format,
+            players: &args.players,
+            seed: args.seed,
+            threads,
+            seconds,
+        },
+    );
     if args.json {
         outln!(out, "{}", serde_json::to_string_pretty(&report)?);
     } else {
-        out.push_str(&render(&report, lang));
+        out.push_str(&arena::simulation::render(&report, lang));
     }
     crate::emit(&out)
-}
-
-fn pct(x: f64) -> String {
-    format!("{:.2}%", 100.0 * x)
-}
-
-fn render(r: &Report, lang: Lang) -> String {
-    let mut out = tf(
-        lang,
-        "sim.header",
-        &[
-            ("games", &r.games),
-            (
-                "format",
-                &r.format
-                    .map_or_else(|| r.game.clone(), |f| f.name().to_string()),
-            ),
-            ("players", &r.players.join(" / ")),
-            ("seed", &r.seed),
-            ("threads", &r.threads),
-        ],
-    );
-    out.push('\n');
-    for (i, name) in r.players.iter().enumerate() {
-        let [lo, hi] = r.win_rate_ci95[i];
-        out += &format!(
-            "  p{} {:<10} {}\n",
-            i + 1,
-            name,
-            tf(
-                lang,
-                "sim.wins",
-                &[
-                    ("wins", &r.wins[i]),
-                    ("rate", &pct(r.win_rate[i])),
-                    ("lo", &pct(lo)),
-                    ("hi", &pct(hi)),
-                ]
-            )
-        );
-    }
-    if r.draws > 0 {
-        out += &format!("  {}\n", tf(lang, "sim.draws", &[("n", &r.draws)]));
-    }
-    let [lo, hi] = r.first_player_win_rate_ci95;
-    out += &tf(
-        lang,
-        "sim.first_player",
-        &[
-            ("wins", &r.first_player_wins),
-            ("rate", &pct(r.first_player_win_rate)),
-            ("lo", &pct(lo)),
-            ("hi", &pct(hi)),
-        ],
-    );
-    out.push('\n');
-    out += &tf(
-        lang,
-        "sim.length",
-        &[
-            ("mean", &format!("{:.1}", r.mean_turns)),
-            ("sd", &format!("{:.1}", r.sd_turns)),
-            ("min", &r.min_turns),
-            ("max", &r.max_turns),
-            ("actions", &format!("{:.0}", r.mean_actions)),
-        ],
-    );
-    out.push('\n');
-    out += &tf(
-        lang,
-        "sim.speed",
-        &[
-            ("rate", &format!("{:.0}", r.games_per_second)),
-            ("seconds", &format!("{:.2}", r.seconds)),
-        ],
-    );
-    out.push('\n');
-    out += t(lang, "sim.ci_note");
-    out.push('\n');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_matches_known_values() {
-        // 50 of 100: 95% Wilson interval [0.4038, 0.5962].
-        let [lo, hi] = wilson(50, 100);
-        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4);
-        // 0 of 10: [0, 0.2775].
-        let [lo, hi] = wilson(0, 10);
-        assert_eq!(lo, 0.0);
-        assert!((hi - 0.2775).abs() < 1e-4);
-    }
-
-    #[test]
-    fn seeds_of_consecutive_games_differ() {
-        assert_ne!(mix(1 ^ mix(0)), mix(1 ^ mix(1)));
-        assert_eq!(mix(0), 0xe220_a839_7b1d_cdaf);
-    }
 }
