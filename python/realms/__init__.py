@@ -22,9 +22,14 @@ import numpy as np
 
 from . import _realms
 from ._realms import ConfigError, IllegalActionError, RecordError
+from .runs import ArenaReport, SimulationReport, arena, simulate
 
 __all__ = [
     "ENCODING_VERSION",
+    "ArenaReport",
+    "SimulationReport",
+    "arena",
+    "simulate",
     "GAMES",
     "Bot",
     "ConfigError",

@@ -783,6 +783,12 @@ fn _realms(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeBot>()?;
     m.add_class::<NativeVecEnv>()?;
     m.add_function(wrap_pyfunction!(bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(arena_check, m)?)?;
+    m.add_function(wrap_pyfunction!(arena_play, m)?)?;
+    m.add_function(wrap_pyfunction!(arena_report, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_check, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_play, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_report, m)?)?;
     m.add("ENCODING_VERSION", learn::ENCODING_VERSION)?;
     m.add(
         "IllegalActionError",
@@ -791,4 +797,287 @@ fn _realms(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ConfigError", m.py().get_type::<ConfigError>())?;
     m.add("RecordError", m.py().get_type::<RecordError>())?;
     Ok(())
+}
+
+// ----- arenas and simulations, locally or on a cluster ---------------------------------------------
+
+fn lang_of(code: &str) -> PyResult<i18n::Lang> {
+    i18n::Lang::from_locale(code)
+        .ok_or_else(|| ConfigError::new_err(format!("unknown language `{code}` (known: en, fr)")))
+}
+
+fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| PyValueError::new_err(format!("cannot start the worker threads: {e}")))
+}
+
+/// What defines an arena: the same spec gives the same games wherever they are played.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArenaSpec {
+    bots: Vec<String>,
+    games: u64,
+    formats: Vec<String>,
+    edition: String,
+    seed: u64,
+    #[serde(default)]
+    sets: Option<Vec<String>>,
+}
+
+fn arena_plan(spec: &str, lang: i18n::Lang) -> PyResult<arena::Plan> {
+    let spec: ArenaSpec = serde_json::from_str(spec)
+        .map_err(|e| ConfigError::new_err(format!("this is not an arena: {e}")))?;
+    let edition: starrealms::Edition = spec.edition.parse().map_err(ConfigError::new_err)?;
+    let mut plan = arena::Plan::new(
+        &spec.bots,
+        spec.games,
+        &spec.formats,
+        edition,
+        spec.seed,
+        lang,
+    )
+    .map_err(ConfigError::new_err)?;
+    if let Some(names) = &spec.sets {
+        let sets = starrealms::cards::Sets::from_names(names).map_err(ConfigError::new_err)?;
+        for c in &mut plan.formats {
+            c.sets = sets;
+            c.validate().map_err(ConfigError::new_err)?;
+        }
+    }
+    Ok(plan)
+}
+
+/// Checks an arena: `(deals, games, suggested deals per piece for `workers` workers)`.
+#[pyfunction]
+fn arena_check(spec: &str, lang: &str, workers: usize) -> PyResult<(u64, u64, u64)> {
+    let plan = arena_plan(spec, lang_of(lang)?)?;
+    Ok((
+        plan.total_deals(),
+        plan.total_games(),
+        plan.chunk_size(workers),
+    ))
+}
+
+/// Plays deals `start..end` of an arena on `threads` threads: the games as JSON, in schedule order.
+#[pyfunction]
+fn arena_play(
+    py: Python<'_>,
+    spec: &str,
+    start: u64,
+    end: u64,
+    threads: usize,
+) -> PyResult<String> {
+    use rayon::prelude::*;
+    let plan = arena_plan(spec, i18n::Lang::En)?;
+    let end = end.min(plan.total_deals());
+    let pool = pool(threads)?;
+    let games: Vec<arena::GameResult> = py.detach(|| {
+        pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .flat_map_iter(|d| plan.play_deal(d))
+                .collect()
+        })
+    });
+    Ok(serde_json::to_string(&games).expect("results serialize"))
+}
+
+/// The report of an arena's games (every deal, in schedule order): `(summary JSON, text, games
+/// CSV, ratings SVG)`.
+#[pyfunction]
+#[pyo3(signature = (spec, games, threads, seconds, lang, files))]
+fn arena_report(
+    py: Python<'_>,
+    spec: &str,
+    games: &str,
+    threads: usize,
+    seconds: f64,
+    lang: &str,
+    files: Vec<String>,
+) -> PyResult<(String, String, String, String)> {
+    let lang = lang_of(lang)?;
+    let plan = arena_plan(spec, lang)?;
+    let games: Vec<arena::GameResult> = serde_json::from_str(games)
+        .map_err(|e| PyValueError::new_err(format!("these are not arena results: {e}")))?;
+    if games.len() as u64 != plan.total_games() {
+        return Err(PyValueError::new_err(format!(
+            "{} games given, the arena has {}",
+            games.len(),
+            plan.total_games()
+        )));
+    }
+    let pool = pool(rayon::current_num_threads())?;
+    let summary = py.detach(|| pool.install(|| arena::summarize(&plan, &games, threads, seconds)));
+    let files: Vec<std::path::PathBuf> = files.into_iter().map(Into::into).collect();
+    Ok((
+        serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n",
+        arena::render(&summary, lang, &files),
+        arena::games_csv(&plan, &games),
+        arena::ratings_svg(&summary.ratings, lang).map_err(PyValueError::new_err)?,
+    ))
+}
+
+/// What defines a simulation.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SimulationSpec {
+    game: String,
+    players: Vec<String>,
+    games: u64,
+    seed: u64,
+    #[serde(default)]
+    format: Option<String>,
+    #[serde(default)]
+    edition: Option<String>,
+    #[serde(default)]
+    sets: Option<Vec<String>>,
+    #[serde(default)]
+    variant: Option<String>,
+}
+
+enum Simulation {
+    StarRealms(starrealms::Config),
+    Cosmique(cosmique::Config),
+}
+
+fn simulation(spec: &SimulationSpec) -> PyResult<Simulation> {
+    if spec.games == 0 {
+        return Err(ConfigError::new_err("a simulation needs at least one game"));
+    }
+    match spec.game.as_str() {
+        "starrealms" => {
+            for name in &spec.players {
+                StarRealms::bot(name, 0).map_err(ConfigError::new_err)?;
+            }
+            let format = spec.format.clone().unwrap_or_else(|| {
+                if spec.players.len() > 2 {
+                    "free_for_all"
+                } else {
+                    "standard"
+                }
+                .to_string()
+            });
+            let seats = u8::try_from(spec.players.len()).unwrap_or(u8::MAX);
+            starrealms_config(
+                None,
+                Some(&format),
+                Some(seats),
+                spec.edition.as_deref(),
+                spec.sets.clone(),
+            )
+            .map(Simulation::StarRealms)
+            .map_err(|e| ConfigError::new_err(format!("{e} (players names one bot per seat)")))
+        }
+        "cosmique" => {
+            for name in &spec.players {
+                Cosmique::bot(name, 0).map_err(ConfigError::new_err)?;
+            }
+            if spec.players.len() != cosmique::SEATS {
+                return Err(ConfigError::new_err(format!(
+                    "Bataille Cosmique takes {} players, not {} (one bot per planet)",
+                    cosmique::SEATS,
+                    spec.players.len()
+                )));
+            }
+            cosmique_config(None, spec.variant.as_deref())
+                .map(Simulation::Cosmique)
+                .map_err(ConfigError::new_err)
+        }
+        other => Err(ConfigError::new_err(unknown_game(other))),
+    }
+}
+
+fn simulation_spec(spec: &str) -> PyResult<SimulationSpec> {
+    serde_json::from_str(spec)
+        .map_err(|e| ConfigError::new_err(format!("this is not a simulation: {e}")))
+}
+
+/// Checks a simulation.
+#[pyfunction]
+fn simulate_check(spec: &str) -> PyResult<u64> {
+    let s = simulation_spec(spec)?;
+    simulation(&s)?;
+    Ok(s.games)
+}
+
+/// Plays games `start..end` of a simulation on `threads` threads: their tally as JSON.
+#[pyfunction]
+fn simulate_play(
+    py: Python<'_>,
+    spec: &str,
+    start: u64,
+    end: u64,
+    threads: usize,
+) -> PyResult<String> {
+    use arena::simulation::{CHUNK, Tally, play_games};
+    use rayon::prelude::*;
+    let s = simulation_spec(spec)?;
+    let sim = simulation(&s)?;
+    let end = end.min(s.games);
+    let pool = pool(threads)?;
+    let pieces: Vec<std::ops::Range<u64>> = (start..end)
+        .step_by(CHUNK as usize)
+        .map(|a| a..(a + CHUNK).min(end))
+        .collect();
+    let seats = s.players.len();
+    let tally = py.detach(|| {
+        pool.install(|| {
+            pieces
+                .into_par_iter()
+                .map(|r| match &sim {
+                    Simulation::StarRealms(c) => play_games::<StarRealms>(&s.players, c, s.seed, r),
+                    Simulation::Cosmique(c) => play_games::<Cosmique>(&s.players, c, s.seed, r),
+                })
+                .reduce(|| Tally::new(seats), Tally::merge)
+        })
+    });
+    Ok(serde_json::to_string(&tally).expect("tallies serialize"))
+}
+
+/// The report of a simulation from the tallies of all its games: `(report JSON, text)`.
+#[pyfunction]
+fn simulate_report(
+    spec: &str,
+    tallies: Vec<String>,
+    threads: usize,
+    seconds: f64,
+    lang: &str,
+) -> PyResult<(String, String)> {
+    use arena::simulation::{Run, Tally};
+    let lang = lang_of(lang)?;
+    let s = simulation_spec(spec)?;
+    let sim = simulation(&s)?;
+    let mut total = Tally::new(s.players.len());
+    for t in &tallies {
+        let t: Tally = serde_json::from_str(t)
+            .map_err(|e| PyValueError::new_err(format!("this is not a tally: {e}")))?;
+        total = total.merge(t);
+    }
+    if total.games != s.games {
+        return Err(PyValueError::new_err(format!(
+            "{} games tallied, the simulation has {}",
+            total.games, s.games
+        )));
+    }
+    let (label, format) = match &sim {
+        Simulation::StarRealms(c) => ("starrealms".to_string(), Some((c.format, c.edition))),
+        Simulation::Cosmique(c) => (format!("cosmique {}", c.variant), None),
+    };
+    let report = arena::simulation::report(
+        &total,
+        &Run {
+            game: &label,
+            format,
+            players: &s.players,
+            seed: s.seed,
+            threads,
+            seconds,
+        },
+    );
+    Ok((
+        serde_json::to_string_pretty(&report).expect("reports serialize") + "\n",
+        arena::simulation::render(&report, lang),
+    ))
 }
