@@ -38,6 +38,7 @@ __all__ = [
     "RecordError",
     "VecEnv",
     "bot_names",
+    "formats",
 ]
 
 try:
@@ -67,6 +68,11 @@ def _seed(seed: Optional[int]) -> int:
     if not 0 <= seed < 2**64:
         raise ConfigError(f"a seed is an integer from 0 to 2**64 - 1, not {seed}")
     return seed
+
+
+def formats() -> Dict[str, List[int]]:
+    """Star Realms' formats and the seat counts each allows (``{"standard": [2], "hydra": [4, 6] ...}``)."""
+    return {name: list(seats) for name, seats in _realms.formats()}
 
 
 def bot_names(game: str = "starrealms") -> List[str]:

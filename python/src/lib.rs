@@ -776,6 +776,15 @@ fn known_names(error: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Star Realms' formats with the seat counts each allows, in the rulebooks' order.
+#[pyfunction]
+fn formats() -> Vec<(&'static str, Vec<u8>)> {
+    starrealms::Format::ALL
+        .iter()
+        .map(|f| (f.name(), f.seats().to_vec()))
+        .collect()
+}
+
 /// The native module.
 #[pymodule]
 fn _realms(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -783,6 +792,7 @@ fn _realms(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeBot>()?;
     m.add_class::<NativeVecEnv>()?;
     m.add_function(wrap_pyfunction!(bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(formats, m)?)?;
     m.add_function(wrap_pyfunction!(arena_check, m)?)?;
     m.add_function(wrap_pyfunction!(arena_play, m)?)?;
     m.add_function(wrap_pyfunction!(arena_report, m)?)?;

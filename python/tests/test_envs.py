@@ -13,21 +13,7 @@ import realms.envs
 from realms.envs import cosmique_v0, starrealms_v0
 from realms.envs.gym_v0 import RealmsEnv
 
-FORMATS = [
-    {},
-    {"format": "free_for_all", "seats": 3},
-    {"format": "free_for_all", "seats": 4},
-    {"format": "free_for_all", "seats": 5},
-    {"format": "free_for_all", "seats": 6},
-    {"format": "hunter", "seats": 3},
-    {"format": "hunter", "seats": 4},
-    {"format": "hydra", "seats": 4},
-    {"format": "hydra", "seats": 6},
-    {"format": "emperor", "seats": 6},
-    {"format": "raid", "seats": 3},
-    {"format": "raid", "seats": 4},
-    {"format": "hunter_first_blood", "seats": 5},
-    {"format": "raid", "seats": 6},
+FORMATS = [{"format": f, "seats": n} for f, counts in realms.formats().items() for n in counts] + [
     {"edition": "classic"},
     {"sets": ["base", "rise_of_empire"]},
 ]
@@ -42,7 +28,9 @@ def quiet():
 
 @pytest.mark.parametrize("options", FORMATS, ids=lambda o: "-".join(str(v) for v in o.values()) or "standard")
 def test_pettingzoo_api_test_passes_for_every_format(options):
-    api_test(starrealms_v0.env(**options), num_cycles=200)
+    env = starrealms_v0.env(**options)
+    api_test(env, num_cycles=200)
+    assert len(env.possible_agents) == options.get("seats", 2)
 
 
 @pytest.mark.parametrize("variant", ["standard", "incolore", "pv30"])

@@ -91,6 +91,12 @@ def test_a_game_is_defined_by_its_seed_and_actions():
     assert c.record() != a.record()
 
 
+def test_the_formats_and_their_seats_are_listed():
+    f = realms.formats()
+    assert f["standard"] == [2] and f["hydra"] == [4, 6] and f["emperor"] == [6]
+    assert set(f) == {"standard", "free_for_all", "hunter", "hunter_first_blood", "hydra", "emperor", "raid"}
+
+
 def test_results_at_the_end():
     g = play_out(realms.Game(seed=4))
     assert g.is_over and g.to_move is None
