@@ -51,7 +51,12 @@ pub struct ArenaArgs {
 }
 
 /// Plays every game of `plan` on `pool`, in schedule order whatever the number of threads.
-fn play_all(plan: &Plan, pool: &rayon::ThreadPool, bar: &ProgressBar) -> Vec<GameResult> {
+fn play_all(
+    plan: &Plan,
+    pool: &rayon::ThreadPool,
+    bar: &ProgressBar,
+    cards: &'static starrealms::CardSet,
+) -> Vec<GameResult> {
     let deals = plan.total_deals();
     let chunk = plan.chunk_size(pool.current_num_threads());
     let chunks = deals.div_ceil(chunk);
@@ -59,7 +64,9 @@ fn play_all(plan: &Plan, pool: &rayon::ThreadPool, bar: &ProgressBar) -> Vec<Gam
         (0..chunks)
             .into_par_iter()
             .map(|c| {
-                let games = plan.play_deals(c * chunk..((c + 1) * chunk).min(deals));
+                let games = starrealms::with_card_set(cards, || {
+                    plan.play_deals(c * chunk..((c + 1) * chunk).min(deals))
+                });
                 bar.inc(games.len() as u64);
                 games
             })
@@ -71,7 +78,7 @@ fn play_all(plan: &Plan, pool: &rayon::ThreadPool, bar: &ProgressBar) -> Vec<Gam
 // ----- the command -------------------------------------------------------------------------------
 
 /// Checks the options and builds the plan, before anything is played or written.
-fn plan(args: &ArenaArgs, lang: Lang) -> anyhow::Result<Plan> {
+fn plan(args: &ArenaArgs, out: &Path, lang: Lang) -> anyhow::Result<Plan> {
     let mut plan = Plan::new(
         &args.bots,
         args.games,
@@ -85,11 +92,11 @@ fn plan(args: &ArenaArgs, lang: Lang) -> anyhow::Result<Plan> {
         .into_iter()
         .map(crate::TableOptions::apply)
         .collect::<anyhow::Result<Vec<_>>>()?;
-    if args.out.exists() && !args.out.is_dir() {
+    if out.exists() && !out.is_dir() {
         anyhow::bail!(tf(
             lang,
             "arena.err.out_not_dir",
-            &[("path", &args.out.display())]
+            &[("path", &out.display())]
         ));
     }
     Ok(plan)
@@ -115,7 +122,76 @@ fn write_atomic(path: &Path, contents: &str, lang: Lang) -> anyhow::Result<()> {
 
 /// Runs the arena.
 pub fn run(args: ArenaArgs, lang: Lang) -> anyhow::Result<ExitCode> {
-    let plan = plan(&args, lang)?;
+    let files = crate::card_files();
+    if files.len() < 2 {
+        let (summary, written) = run_one(&args, &args.out, lang)?;
+        return if args.json {
+            crate::emit(&(serde_json::to_string_pretty(&summary)? + "\n"))
+        } else {
+            crate::emit(&arena::render(&summary, lang, &written))
+        };
+    }
+    // Several card sets: the same arena with each, its files in a folder of its own.
+    let mut runs = Vec::new();
+    for (i, c) in files.iter().enumerate() {
+        let stem = Path::new(&c.file).file_stem().map_or_else(
+            || format!("cards-{}", i + 1),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let taken = files[..i]
+            .iter()
+            .any(|o| Path::new(&o.file).file_stem() == Path::new(&c.file).file_stem());
+        let dir = args.out.join(if taken {
+            format!("{stem}-{}", i + 1)
+        } else {
+            stem
+        });
+        let (summary, written) = starrealms::with_card_set(c.set, || run_one(&args, &dir, lang))
+            .map_err(|e| e.context(format!("with the cards of {}", c.file)))?;
+        runs.push((c, summary, written));
+    }
+    if args.json {
+        let sets: Vec<serde_json::Value> = runs
+            .iter()
+            .map(|(c, s, _)| {
+                serde_json::json!({"cards": c.file, "fingerprint": c.fingerprint, "summary": s})
+            })
+            .collect();
+        return crate::emit(
+            &(serde_json::to_string_pretty(&serde_json::json!({ "card_sets": sets }))? + "\n"),
+        );
+    }
+    let mut out = String::new();
+    for (c, summary, written) in &runs {
+        out += &tf(
+            lang,
+            "sim.cards_header",
+            &[("file", &c.file), ("fingerprint", &c.fingerprint)],
+        );
+        out.push('\n');
+        out += &arena::render(summary, lang, written);
+        out.push('\n');
+    }
+    out += t(lang, "arena.compare_title");
+    out.push('\n');
+    for (c, summary, _) in &runs {
+        let ratings: Vec<String> = summary
+            .ratings
+            .iter()
+            .map(|r| format!("{} {:+.0} ± {:.0}", r.bot, r.rating, r.se))
+            .collect();
+        out += &format!("  {}: {}\n", c.file, ratings.join(", "));
+    }
+    crate::emit(&out)
+}
+
+/// Plays the arena with the cards in use on this thread and writes its files in `dir`.
+fn run_one(
+    args: &ArenaArgs,
+    dir: &Path,
+    lang: Lang,
+) -> anyhow::Result<(arena::Summary, Vec<PathBuf>)> {
+    let plan = plan(args, dir, lang)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -145,19 +221,15 @@ pub fn run(args: ArenaArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         }),
     );
     let start = Instant::now();
-    let games = play_all(&plan, &pool, &bar);
+    let games = play_all(&plan, &pool, &bar, starrealms::cards());
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
 
     let summary = pool.install(|| arena::summarize(&plan, &games, threads, seconds));
     let json = serde_json::to_string_pretty(&summary)? + "\n";
 
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        anyhow::Error::new(e).context(tf(
-            lang,
-            "arena.err.mkdir",
-            &[("path", &args.out.display())],
-        ))
+    std::fs::create_dir_all(dir).map_err(|e| {
+        anyhow::Error::new(e).context(tf(lang, "arena.err.mkdir", &[("path", &dir.display())]))
     })?;
     let files = [
         ("games.csv", arena::games_csv(&plan, &games)),
@@ -169,13 +241,9 @@ pub fn run(args: ArenaArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     ];
     let mut written = Vec::new();
     for (name, contents) in &files {
-        let path = args.out.join(name);
+        let path = dir.join(name);
         write_atomic(&path, contents, lang)?;
         written.push(path);
     }
-    if args.json {
-        crate::emit(&json)
-    } else {
-        crate::emit(&arena::render(&summary, lang, &written))
-    }
+    Ok((summary, written))
 }

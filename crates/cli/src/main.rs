@@ -38,8 +38,9 @@ mod text;
 #[command(name = "realms", version, propagate_version = true)]
 struct Cli {
     /// Use the cards of this file instead of the base set (a designer's set; see docs/cards.md).
+    /// `simulate` and `arena` take it several times to compare card sets.
     #[arg(long, global = true, value_name = "FILE")]
-    cards: Option<PathBuf>,
+    cards: Vec<PathBuf>,
     /// Language of the output: fr or en (default: from the LANG environment variable, else en).
     #[arg(long, global = true, value_name = "LANG")]
     lang: Option<Lang>,
@@ -144,9 +145,25 @@ pub struct TableOptions {
     trade_deck: Option<Vec<starrealms::cards::CardId>>,
 }
 
-static TABLE: std::sync::OnceLock<TableOptions> = std::sync::OnceLock::new();
+/// The table options of each card set in use (by the set's address), read within that set.
+static TABLE: std::sync::OnceLock<Vec<(usize, TableOptions)>> = std::sync::OnceLock::new();
+
+fn set_key() -> usize {
+    starrealms::cards() as *const starrealms::CardSet as usize
+}
 
 impl TableOptions {
+    /// The options of the card set in use on this thread.
+    fn current() -> Option<&'static TableOptions> {
+        let tables = TABLE.get()?;
+        let key = set_key();
+        tables
+            .iter()
+            .find(|(k, _)| *k == key)
+            .or(tables.first())
+            .map(|(_, t)| t)
+    }
+
     fn parse(cli: &Cli) -> anyhow::Result<TableOptions> {
         let sets = match &cli.sets {
             None => None,
@@ -197,12 +214,12 @@ impl TableOptions {
 
     /// The card sets given with `--sets`, if any.
     pub fn sets() -> Option<starrealms::cards::Sets> {
-        TABLE.get().and_then(|t| t.sets)
+        TableOptions::current().and_then(|t| t.sets)
     }
 
     /// Applies the options to a new game's configuration, and checks it.
     pub fn apply(config: starrealms::Config) -> anyhow::Result<starrealms::Config> {
-        let options = TABLE.get().cloned().unwrap_or_default();
+        let options = TableOptions::current().cloned().unwrap_or_default();
         let mut config = config;
         if let Some(sets) = options.sets {
             config.sets = sets;
@@ -234,32 +251,157 @@ impl TableOptions {
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let lang = language(cli.lang);
-    if let Some(path) = &cli.cards {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the card file {file}"))?;
-        let set = starrealms::CardSet::parse(&file, &text).map_err(|e| anyhow::anyhow!("{e}"))?;
-        // A printed text that says something else than the effects: named, once.
-        for issue in set.text_disagreements() {
-            eprintln!(
-                "{}",
-                i18n::tf(
-                    lang,
-                    "cards.text_warning",
-                    &[
-                        ("file", &file),
-                        ("card", &issue.card),
-                        ("ability", &issue.ability),
-                        ("detail", &issue.detail)
-                    ]
-                )
+/// A designer's card file given with `--cards`.
+pub struct LoadedCards {
+    /// The file, as given.
+    pub file: String,
+    /// Its cards.
+    pub set: &'static starrealms::CardSet,
+    /// What records name it by.
+    pub fingerprint: String,
+}
+
+static CARDS: std::sync::OnceLock<Vec<LoadedCards>> = std::sync::OnceLock::new();
+
+/// The card files given with `--cards` (none: the built-in cards).
+pub fn card_files() -> &'static [LoadedCards] {
+    CARDS.get().map_or(&[], Vec::as_slice)
+}
+
+/// The card file in use on this thread, as a record names it (`None`: the built-in cards).
+pub fn card_file() -> Option<game::CardsRef> {
+    let key = set_key();
+    card_files()
+        .iter()
+        .find(|c| c.set as *const starrealms::CardSet as usize == key)
+        .map(|c| game::CardsRef {
+            file: c.file.clone(),
+            fingerprint: c.fingerprint.clone(),
+        })
+}
+
+/// The card set a record was played with, when it is not the one in use: the record names its
+/// card file (`cards`), found as written or beside the record, and checked by its fingerprint.
+/// `None`: play on with the cards in use.
+pub fn record_cards(
+    record: &game::GameRecord,
+    record_path: &std::path::Path,
+    lang: Lang,
+) -> anyhow::Result<Option<&'static starrealms::CardSet>> {
+    let Some(named) = &record.cards else {
+        return Ok(None);
+    };
+    let name = record_path.display();
+    if let Some(active) = card_file() {
+        if active.fingerprint != named.fingerprint {
+            anyhow::bail!(
+                "{name} was played with the cards of {} (fingerprint {}), and --cards {} plays \
+                 differently (fingerprint {})",
+                named.file,
+                named.fingerprint,
+                active.file,
+                active.fingerprint
             );
         }
-        starrealms::use_card_set(set).map_err(|e| anyhow::anyhow!(e))?;
+        return Ok(None);
     }
-    let _ = TABLE.set(TableOptions::parse(&cli)?);
+    let given = std::path::PathBuf::from(&named.file);
+    let beside = record_path
+        .parent()
+        .zip(given.file_name())
+        .map(|(dir, file)| dir.join(file));
+    let Some(path) = std::iter::once(given.clone())
+        .chain(beside)
+        .find(|p| p.is_file())
+    else {
+        anyhow::bail!(
+            "{name} was played with the cards of {}, which is not there (nor beside the record): \
+             give it with --cards FILE",
+            named.file
+        );
+    };
+    let loaded = load_cards(&path, lang)?;
+    if loaded.fingerprint != named.fingerprint {
+        anyhow::bail!(
+            "{name} was played with the cards of {} (fingerprint {}), but {} now plays \
+             differently (fingerprint {}): the record cannot be replayed with it",
+            named.file,
+            named.fingerprint,
+            path.display(),
+            loaded.fingerprint
+        );
+    }
+    Ok(Some(loaded.set))
+}
+
+/// Runs `f` with `set` as this thread's cards when there is one.
+pub fn with_cards<R>(set: Option<&'static starrealms::CardSet>, f: impl FnOnce() -> R) -> R {
+    match set {
+        Some(set) => starrealms::with_card_set(set, f),
+        None => f(),
+    }
+}
+
+/// Reads and checks a card file; a printed text that says something else than the effects is
+/// named on stderr, once.
+pub fn load_cards(path: &std::path::Path, lang: Lang) -> anyhow::Result<LoadedCards> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the card file {file}"))?;
+    let set = starrealms::CardSet::parse(&file, &text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    for issue in set.text_disagreements() {
+        eprintln!(
+            "{}",
+            i18n::tf(
+                lang,
+                "cards.text_warning",
+                &[
+                    ("file", &file),
+                    ("card", &issue.card),
+                    ("ability", &issue.ability),
+                    ("detail", &issue.detail)
+                ]
+            )
+        );
+    }
+    let fingerprint = set.fingerprint();
+    Ok(LoadedCards {
+        file,
+        set: starrealms::leak_card_set(set),
+        fingerprint,
+    })
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let lang = language(cli.lang);
+    let loaded = cli
+        .cards
+        .iter()
+        .map(|path| load_cards(path, lang))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    if loaded.len() > 1 && !matches!(cli.command, Command::Simulate(_) | Command::Arena(_)) {
+        anyhow::bail!(
+            "--cards is given {} times: only simulate and arena compare card sets",
+            loaded.len()
+        );
+    }
+    if loaded.len() > 1 && cli.campaign_deck.is_some() {
+        anyhow::bail!("--campaign-deck is one card set's deck: give one --cards with it");
+    }
+    if let [one] = &loaded[..] {
+        starrealms::use_static_card_set(one.set).map_err(anyhow::Error::msg)?;
+    }
+    let mut tables = Vec::new();
+    if loaded.is_empty() {
+        tables.push((set_key(), TableOptions::parse(&cli)?));
+    }
+    for c in &loaded {
+        let options = starrealms::with_card_set(c.set, || TableOptions::parse(&cli))
+            .with_context(|| format!("with the cards of {}", c.file))?;
+        tables.push((c.set as *const starrealms::CardSet as usize, options));
+    }
+    let _ = TABLE.set(tables);
+    let _ = CARDS.set(loaded);
     match cli.command {
         Command::Play(args) => play::run(args, cli.game, lang),
         Command::Simulate(args) => simulate::run(args, cli.game, lang),

@@ -103,6 +103,7 @@ fn start(args: PlayArgs) -> anyhow::Result<Start> {
             (None, First::Random) => Seat(0),
         };
         let mut record = GameRecord::new::<State>(&config, seed);
+        record.cards = crate::card_file();
         record.players = vec![args.vs.clone(); n as usize];
         record.players[human.index()] = "human".into();
         let path = args
@@ -354,7 +355,19 @@ pub fn run(args: PlayArgs, game: crate::games::GameKind, lang: Lang) -> anyhow::
     match game {
         crate::games::GameKind::Starrealms => {
             bots::starrealms::by_name(&args.vs, 0).map_err(anyhow::Error::msg)?;
-            play(args, lang, &mut stdin.lock())
+            // A resumed game plays on with the cards its record names.
+            let cards = match &args.resume {
+                Some(file) => {
+                    let text = std::fs::read_to_string(file)
+                        .with_context(|| format!("cannot read {}", file.display()))?;
+                    match GameRecord::from_json(&text) {
+                        Ok(record) => crate::record_cards(&record, file, lang)?,
+                        Err(_) => None,
+                    }
+                }
+                None => None,
+            };
+            crate::with_cards(cards, || play(args, lang, &mut stdin.lock()))
         }
         crate::games::GameKind::Cosmique => {
             crate::play_cosmique::play(args, lang, &mut stdin.lock())

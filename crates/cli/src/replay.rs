@@ -26,7 +26,7 @@ pub struct ReplayArgs {
 
 /// Replays a record.
 pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
-    let mut out = String::new();
+    let out = String::new();
     let file = args.file.display().to_string();
     let text =
         std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
@@ -35,6 +35,19 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     if record.game == <cosmique::State as game::State>::GAME {
         return replay_cosmique(&args, &record, &file, lang);
     }
+    let cards = crate::record_cards(&record, &args.file, lang)?;
+    crate::with_cards(cards, || {
+        replay_starrealms(&args, &record, &file, lang, out)
+    })
+}
+
+fn replay_starrealms(
+    args: &ReplayArgs,
+    record: &GameRecord,
+    file: &str,
+    lang: Lang,
+    mut out: String,
+) -> anyhow::Result<ExitCode> {
     let mut state: State = record
         .initial_state()
         .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
@@ -94,7 +107,7 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         outln!(
             out,
             "{}",
-            ok_line(&file, record.actions.len(), state.turn, &summary, lang)
+            ok_line(file, record.actions.len(), state.turn, &summary, lang)
         );
     } else {
         outln!(out);

@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context as _;
-use arena::simulation::{CHUNK, Played, Run, Tally, play_games};
+use arena::simulation::{CHUNK, Played, Report, Run, Tally, play_games};
 use clap::Args;
-use i18n::Lang;
+use i18n::{Lang, t, tf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use starrealms::Config;
@@ -53,17 +53,30 @@ pub fn run(args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<Exi
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
-    match game {
+    let files = crate::card_files();
+    let report = match game {
+        GameKind::Starrealms if files.len() > 1 => {
+            let mut reports = Vec::new();
+            for c in files {
+                let report = starrealms::with_card_set(c.set, || {
+                    let config = starrealms_config(&args)?;
+                    let (format, edition) = (config.format, config.edition);
+                    simulate::<starrealms::State>(
+                        &args,
+                        &config,
+                        "starrealms",
+                        Some((format, edition)),
+                    )
+                })
+                .with_context(|| format!("with the cards of {}", c.file))?;
+                reports.push((c, report));
+            }
+            return compare(&args, &reports, lang);
+        }
         GameKind::Starrealms => {
             let config = starrealms_config(&args)?;
             let (format, edition) = (config.format, config.edition);
-            simulate::<starrealms::State>(
-                args,
-                &config,
-                "starrealms",
-                Some((format, edition)),
-                lang,
-            )
+            simulate::<starrealms::State>(&args, &config, "starrealms", Some((format, edition)))?
         }
         GameKind::Cosmique => {
             for name in &args.players {
@@ -76,11 +89,75 @@ pub fn run(args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<Exi
                     args.players.len()
                 );
             }
+            if !files.is_empty() {
+                anyhow::bail!("--cards is a Star Realms option (not for --game cosmique)");
+            }
             let config = cosmique::Config::of_variant(args.variant);
             let label = format!("cosmique {}", args.variant);
-            simulate::<cosmique::State>(args, &config, &label, None, lang)
+            simulate::<cosmique::State>(&args, &config, &label, None)?
         }
+    };
+    let out = if args.json {
+        serde_json::to_string_pretty(&report)? + "\n"
+    } else {
+        arena::simulation::render(&report, lang)
+    };
+    crate::emit(&out)
+}
+
+/// The reports of several card sets, one after the other, then side by side.
+fn compare(
+    args: &SimulateArgs,
+    reports: &[(&crate::LoadedCards, Report)],
+    lang: Lang,
+) -> anyhow::Result<ExitCode> {
+    if args.json {
+        let sets: Vec<serde_json::Value> = reports
+            .iter()
+            .map(|(c, r)| {
+                serde_json::json!({"cards": c.file, "fingerprint": c.fingerprint, "report": r})
+            })
+            .collect();
+        return crate::emit(
+            &(serde_json::to_string_pretty(&serde_json::json!({ "card_sets": sets }))? + "\n"),
+        );
     }
+    let mut out = String::new();
+    for (c, r) in reports {
+        out += &tf(
+            lang,
+            "sim.cards_header",
+            &[("file", &c.file), ("fingerprint", &c.fingerprint)],
+        );
+        out.push('\n');
+        out += &arena::simulation::render(r, lang);
+        out.push('\n');
+    }
+    out += t(lang, "sim.compare_title");
+    out.push('\n');
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    for (c, r) in reports {
+        let [lo, hi] = r.win_rate_ci95[0];
+        let [flo, fhi] = r.first_player_win_rate_ci95;
+        out += &tf(
+            lang,
+            "sim.compare_row",
+            &[
+                ("file", &c.file),
+                ("p1", &pct(r.win_rate[0])),
+                ("lo", &pct(lo)),
+                ("hi", &pct(hi)),
+                ("first", &pct(r.first_player_win_rate)),
+                ("flo", &pct(flo)),
+                ("fhi", &pct(fhi)),
+                ("turns", &format!("{:.1}", r.mean_turns)),
+                ("sd", &format!("{:.1}", r.sd_turns)),
+                ("draws", &r.draws),
+            ],
+        );
+        out.push('\n');
+    }
+    crate::emit(&out)
 }
 
 fn starrealms_config(args: &SimulateArgs) -> anyhow::Result<Config> {
@@ -104,15 +181,14 @@ fn starrealms_config(args: &SimulateArgs) -> anyhow::Result<Config> {
     crate::TableOptions::apply(config)
 }
 
-/// Runs the games of one game kind and reports.
+/// Runs the games of one game kind, with the cards in use on this thread, and reports.
 fn simulate<S: Played>(
-    args: SimulateArgs,
+    args: &SimulateArgs,
     config: &S::Config,
     game: &str,
     format: Option<(starrealms::Format, starrealms::Edition)>,
-    lang: Lang,
-) -> anyhow::Result<ExitCode> {
-    let mut out = String::new();
+) -> anyhow::Result<Report> {
+    let cards = starrealms::cards();
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -147,7 +223,9 @@ fn simulate<S: Played>(
             .map(|c| {
                 let games = c * CHUNK..((c + 1) * CHUNK).min(args.games);
                 let n = games.end - games.start;
-                let t = play_games::<S>(&args.players, config, args.seed, games);
+                let t = starrealms::with_card_set(cards, || {
+                    play_games::<S>(&args.players, config, args.seed, games)
+                });
                 bar.inc(n);
                 t
             })
@@ -167,10 +245,5 @@ fn simulate<S: Played>(
             seconds,
         },
     );
-    if args.json {
-        outln!(out, "{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        out.push_str(&arena::simulation::render(&report, lang));
-    }
-    crate::emit(&out)
+    Ok(report)
 }

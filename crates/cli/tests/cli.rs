@@ -1492,3 +1492,196 @@ fn bataille_cosmique_scenarios_are_read_as_such_and_say_which_game_they_read() {
         .failure()
         .stderr(predicate::str::contains("add --game cosmique"));
 }
+
+// ----- several card sets -------------------------------------------------------------------------
+
+/// The base set, and a copy whose Vipers deal 3 combat instead of 1.
+fn base_and_strong_vipers(dir: &std::path::Path) -> (PathBuf, PathBuf) {
+    let base = std::fs::read_to_string(repo("crates/starrealms/cards/base.toml")).unwrap();
+    let viper = base
+        .find("id = \"viper\"")
+        .expect("the base set has a Viper");
+    let at = viper + base[viper..].find("primary = [{ combat = 1 }]").unwrap();
+    let strong = format!(
+        "{}primary = [{{ combat = 3 }}]{}",
+        &base[..at],
+        &base[at + "primary = [{ combat = 1 }]".len()..]
+    )
+    .replacen("Add 1 Combat", "Add 3 Combat", 1);
+    let (a, b) = (dir.join("base.toml"), dir.join("strong.toml"));
+    std::fs::write(&a, base).unwrap();
+    std::fs::write(&b, strong).unwrap();
+    (a, b)
+}
+
+#[test]
+fn simulate_compares_card_sets_in_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (base, strong) = base_and_strong_vipers(dir.path());
+    let both = json_of(
+        realms()
+            .arg("--cards")
+            .arg(&base)
+            .arg("--cards")
+            .arg(&strong)
+            .args([
+                "simulate",
+                "-n",
+                "200",
+                "--players",
+                "heuristic,heuristic",
+                "--json",
+            ]),
+    );
+    let sets = both["card_sets"].as_array().unwrap();
+    assert_eq!(sets.len(), 2);
+    assert_ne!(sets[0]["fingerprint"], sets[1]["fingerprint"]);
+    // Each set's report is the one a run with that set alone gives.
+    for (i, file) in [&base, &strong].iter().enumerate() {
+        let alone = json_of(realms().arg("--cards").arg(file).args([
+            "simulate",
+            "-n",
+            "200",
+            "--players",
+            "heuristic,heuristic",
+            "--json",
+        ]));
+        for key in [
+            "wins",
+            "draws",
+            "first_player_wins",
+            "mean_turns",
+            "max_turns",
+        ] {
+            assert_eq!(sets[i]["report"][key], alone[key], "{key}");
+        }
+    }
+    // Vipers of 3 combat end games sooner.
+    let turns = |i: usize| sets[i]["report"]["mean_turns"].as_f64().unwrap();
+    assert!(turns(1) < turns(0) - 1.0, "{} vs {}", turns(1), turns(0));
+    let text = stdout_of(
+        realms()
+            .arg("--cards")
+            .arg(&base)
+            .arg("--cards")
+            .arg(&strong)
+            .args(["simulate", "-n", "50"]),
+    );
+    assert!(text.contains("The card sets side by side"), "{text}");
+    assert!(text.contains("strong.toml: p1 wins"), "{text}");
+    // Other commands play one set.
+    realms()
+        .arg("--cards")
+        .arg(&base)
+        .arg("--cards")
+        .arg(&strong)
+        .arg("cards")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "only simulate and arena compare card sets",
+        ));
+}
+
+#[test]
+fn arena_compares_card_sets_in_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (base, strong) = base_and_strong_vipers(dir.path());
+    let out = dir.path().join("arena");
+    let both = json_of(
+        realms()
+            .arg("--cards")
+            .arg(&base)
+            .arg("--cards")
+            .arg(&strong)
+            .args([
+                "arena",
+                "--bots",
+                "heuristic,random",
+                "--games",
+                "20",
+                "--json",
+                "--out",
+            ])
+            .arg(&out),
+    );
+    let sets = both["card_sets"].as_array().unwrap();
+    assert_eq!(sets.len(), 2);
+    assert_eq!(sets[1]["cards"], strong.display().to_string());
+    assert_eq!(sets[0]["summary"]["games"], 20);
+    for stem in ["base", "strong"] {
+        assert!(out.join(stem).join("summary.json").is_file(), "{stem}");
+    }
+    let alone = json_of(
+        realms()
+            .arg("--cards")
+            .arg(&strong)
+            .args([
+                "arena",
+                "--bots",
+                "heuristic,random",
+                "--games",
+                "20",
+                "--json",
+                "--out",
+            ])
+            .arg(dir.path().join("alone")),
+    );
+    assert_eq!(sets[1]["summary"]["matrix"], alone["matrix"]);
+    assert_eq!(sets[1]["summary"]["mean_turns"], alone["mean_turns"]);
+}
+
+#[test]
+fn a_record_names_its_card_file_and_replays_without_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, strong) = base_and_strong_vipers(dir.path());
+    let save = dir.path().join("game.json");
+    stdout_of(
+        realms()
+            .arg("--cards")
+            .arg(&strong)
+            .args(["play", "--vs", "random", "--seed", "4", "--save"])
+            .arg(&save)
+            .write_stdin(first_choices(20_000)),
+    );
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(record["cards"]["file"], strong.display().to_string());
+    assert!(record["cards"]["fingerprint"].as_str().unwrap().len() >= 16);
+    let check = || {
+        let mut cmd = realms();
+        cmd.args(["replay", "--check"]).arg(&save);
+        cmd
+    };
+    assert!(stdout_of(&mut check()).contains(": ok"));
+    // Moved elsewhere with the record, the file is found beside it.
+    let moved = tempfile::tempdir().unwrap();
+    std::fs::copy(&strong, moved.path().join("strong.toml")).unwrap();
+    std::fs::copy(&save, moved.path().join("game.json")).unwrap();
+    std::fs::remove_file(&strong).unwrap();
+    realms()
+        .args(["replay", "--check"])
+        .arg(moved.path().join("game.json"))
+        .assert()
+        .success();
+    // Gone: said in words, with the way out.
+    check().assert().failure().stderr(
+        predicate::str::contains("which is not there").and(predicate::str::contains("--cards")),
+    );
+    // Changed rules: refused, naming both fingerprints.
+    let text = std::fs::read_to_string(moved.path().join("strong.toml")).unwrap();
+    std::fs::write(&strong, text.replacen("combat = 3", "combat = 4", 1)).unwrap();
+    check()
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("plays").and(predicate::str::contains("differently")));
+    // A record of the built-in cards names none.
+    let plain = dir.path().join("plain.json");
+    stdout_of(
+        realms()
+            .args(["play", "--vs", "random", "--seed", "4", "--save"])
+            .arg(&plain)
+            .write_stdin(first_choices(20_000)),
+    );
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&plain).unwrap()).unwrap();
+    assert!(record.get("cards").is_none());
+}

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub mod record;
 
-pub use record::{GameRecord, RecordError};
+pub use record::{CardsRef, GameRecord, RecordError};
 
 /// The RNG of every game: PCG-64 (MCG variant), a named generator whose stream is fixed by its
 /// algorithm, so a seed gives the same game on every version and machine.

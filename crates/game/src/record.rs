@@ -26,6 +26,21 @@ pub struct GameRecord {
     /// does not change the game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<String>,
+    /// The card file the game was played with, when it is not the built-in cards: replays load
+    /// it by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardsRef>,
+}
+
+/// A designer's card file named by a record: where it was, and the fingerprint of what its
+/// cards do (two files with the same fingerprint play every game the same).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardsRef {
+    /// The file, as it was given.
+    pub file: String,
+    /// The fingerprint of its cards' rules.
+    pub fingerprint: String,
 }
 
 /// Why a record cannot be replayed.
@@ -70,6 +85,7 @@ impl GameRecord {
             seed,
             actions: Vec::new(),
             players: Vec::new(),
+            cards: None,
         }
     }
 

@@ -9,6 +9,7 @@
 //! state.apply(first).unwrap();
 //! ```
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 pub mod action;
@@ -33,18 +34,52 @@ pub use state::{InPlay, Pending, Player, State};
 
 static ACTIVE: OnceLock<&'static CardSet> = OnceLock::new();
 
-/// The active card set: the embedded sets ([`CardSet::builtin`]: the base set and the *Rise of
-/// Empire* stand-in pack) unless [`use_card_set`] installed another one first.
+thread_local! {
+    /// The set of [`with_card_set`] on this thread, if any.
+    static LOCAL: Cell<Option<&'static CardSet>> = const { Cell::new(None) };
+}
+
+/// The active card set: the one [`with_card_set`] gives this thread, else the process's: the
+/// embedded sets ([`CardSet::builtin`]: the base set and the *Rise of Empire* stand-in pack)
+/// unless [`use_card_set`] installed another one first.
 #[inline]
 pub fn cards() -> &'static CardSet {
-    ACTIVE.get_or_init(CardSet::builtin)
+    match LOCAL.with(Cell::get) {
+        Some(set) => set,
+        None => ACTIVE.get_or_init(CardSet::builtin),
+    }
+}
+
+/// Runs `f` with `set` as this thread's card set: games built and played inside use its cards,
+/// so that one process can play games of several sets side by side (each on its own thread, or
+/// one after the other). The thread's previous set comes back afterwards, even if `f` panics.
+/// Card ids only mean something within their set: a state, an action or a bot made under one
+/// set must not be used under another.
+pub fn with_card_set<R>(set: &'static CardSet, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<&'static CardSet>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LOCAL.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(LOCAL.with(|c| c.replace(Some(set))));
+    f()
+}
+
+/// A card set kept for the life of the process (as [`with_card_set`] needs).
+pub fn leak_card_set(set: CardSet) -> &'static CardSet {
+    Box::leak(Box::new(set))
 }
 
 /// Installs a designer's card set for the whole process. It must be called before any game is
 /// built or any card named; it fails if a set is already active.
 pub fn use_card_set(set: CardSet) -> Result<(), String> {
-    let leaked: &'static CardSet = Box::leak(Box::new(set));
+    use_static_card_set(leak_card_set(set))
+}
+
+/// [`use_card_set`] with a set that lives as long as the process.
+pub fn use_static_card_set(set: &'static CardSet) -> Result<(), String> {
     ACTIVE
-        .set(leaked)
+        .set(set)
         .map_err(|_| "a card set is already in use in this process".to_string())
 }

@@ -586,3 +586,63 @@ fn unknown_kind_and_faction_report_their_lines() {
     assert_eq!(err.line, 22, "{err}");
     assert!(err.reason.contains("blobs"), "{err}");
 }
+
+/// A random game's record under the cards in use on this thread.
+fn random_game(seed: u64) -> (Vec<starrealms::Action>, u32) {
+    use game::State as _;
+    let mut state = starrealms::State::new_game(&starrealms::Config::default(), seed).unwrap();
+    let mut rng = game::rng_from_seed(seed);
+    let mut buf = Vec::new();
+    let mut actions = Vec::new();
+    while !state.is_terminal() {
+        let a = starrealms::rollout::random_action(&state, &mut buf, &mut rng);
+        actions.push(a);
+        state.apply(a).unwrap();
+    }
+    (actions, state.turn)
+}
+
+#[test]
+fn two_card_sets_play_side_by_side_in_one_process() {
+    let base = include_str!("../cards/base.toml");
+    let strong = base.replacen(
+        "id = \"viper\"",
+        "id = \"viper\"\n# stronger for this test",
+        1,
+    );
+    let at = strong.find("# stronger for this test").unwrap();
+    let end = at + strong[at..].find("primary = [{ combat = 1 }]").unwrap();
+    let strong = format!(
+        "{}primary = [{{ combat = 5 }}]{}",
+        &strong[..end],
+        &strong[end + "primary = [{ combat = 1 }]".len()..]
+    );
+    let a = starrealms::leak_card_set(starrealms::CardSet::parse("base.toml", base).unwrap());
+    let b = starrealms::leak_card_set(starrealms::CardSet::parse("strong.toml", &strong).unwrap());
+    assert_ne!(a.fingerprint(), b.fingerprint());
+    let seeds: Vec<u64> = (0..40).collect();
+    let alone = |set| {
+        starrealms::with_card_set(set, || {
+            seeds.iter().map(|&s| random_game(s)).collect::<Vec<_>>()
+        })
+    };
+    let (first, second) = (alone(a), alone(b));
+    // The same games, each set on its own thread at the same time.
+    let (x, y) = std::thread::scope(|scope| {
+        let x = scope.spawn(|| alone(a));
+        let y = scope.spawn(|| alone(b));
+        (x.join().unwrap(), y.join().unwrap())
+    });
+    assert_eq!(x, first);
+    assert_eq!(y, second);
+    // Vipers of 5 combat end games sooner: the sets really differ.
+    let turns = |games: &[(Vec<starrealms::Action>, u32)]| games.iter().map(|g| g.1).sum::<u32>();
+    assert!(
+        turns(&second) < turns(&first),
+        "{} vs {}",
+        turns(&second),
+        turns(&first)
+    );
+    // Outside the closures the thread's set is the process's again.
+    assert!(!std::ptr::eq(starrealms::cards(), b));
+}

@@ -34,6 +34,7 @@
 //!     seed: 7,
 //!     actions: vec![],
 //!     players: vec!["human".into(), "heuristic".into()],
+//!     cards: None,
 //! };
 //! let id = store.create(&record, false).unwrap();
 //! store.append_action(id, 0, "play scout", Some("c1")).unwrap();

@@ -572,6 +572,7 @@ impl Store for SqliteStore {
                 seed: row.seed as u64,
                 actions,
                 players: seats.iter().map(|s| s.player.clone()).collect(),
+                cards: None,
             },
             client_ids,
             seats,
@@ -926,6 +927,7 @@ mod tests {
             seed: 1,
             actions: vec![],
             players: players.iter().map(|p| p.to_string()).collect(),
+            cards: None,
         };
         let a = store.create(&record(&[HUMAN, "random"]), false).unwrap();
         let b = store.create(&record(&[HUMAN, "random"]), false).unwrap();
@@ -953,6 +955,7 @@ mod tests {
                     seed: 1,
                     actions: vec![],
                     players: vec![HUMAN.into(), "random".into()],
+                    cards: None,
                 },
                 false,
             )

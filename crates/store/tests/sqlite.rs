@@ -21,6 +21,7 @@ fn record(players: &[&str]) -> GameRecord {
         seed: u64::MAX - 3,
         actions: Vec::new(),
         players: players.iter().map(|p| p.to_string()).collect(),
+        cards: None,
     }
 }
 

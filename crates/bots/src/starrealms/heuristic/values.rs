@@ -3,7 +3,7 @@
 //! adjustments, and the few weights the policy trades off against each other.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use serde::Deserialize;
 use starrealms::CardId;
@@ -150,6 +150,25 @@ pub struct Values {
     cards: Vec<Option<CardValue>>,
 }
 
+/// Tables read for each card set in use (by the set's address: sets live as long as the process).
+type PerSet = Vec<(usize, &'static Values)>;
+
+fn per_set(cache: &'static OnceLock<Mutex<PerSet>>, file: &str, text: &str) -> &'static Values {
+    let set = starrealms::cards() as *const starrealms::CardSet as usize;
+    let mut tables = cache
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some((_, v)) = tables.iter().find(|(s, _)| *s == set) {
+        return v;
+    }
+    let values: &'static Values = Box::leak(Box::new(
+        Values::read(file, text, false).unwrap_or_else(|e| panic!("the value table {file}: {e}")),
+    ));
+    tables.push((set, values));
+    values
+}
+
 impl Values {
     /// Reads a table; `file` names it in errors. Every card id must exist in the active set
     /// ([`starrealms::cards()`]); cards the table leaves out are valued from their cost.
@@ -182,26 +201,21 @@ impl Values {
         })
     }
 
-    /// The embedded table (`crates/bots/data/heuristic.toml`), read once. With a designer's
-    /// card set, cards the set lacks are skipped and the set's new cards are valued from their
-    /// cost (a test checks that the table matches the base set exactly).
+    /// The embedded table (`crates/bots/data/heuristic.toml`), read once per card set (card
+    /// ids are the set's). With a designer's card set, cards the set lacks are skipped and the
+    /// set's new cards are valued from their cost (a test checks that the table matches the base
+    /// set exactly).
     pub fn embedded() -> &'static Values {
-        static EMBEDDED: OnceLock<Values> = OnceLock::new();
-        EMBEDDED.get_or_init(|| {
-            Values::read(VALUES_FILE, VALUES_TEXT, false)
-                .unwrap_or_else(|e| panic!("the embedded value table: {e}"))
-        })
+        static EMBEDDED: OnceLock<Mutex<PerSet>> = OnceLock::new();
+        per_set(&EMBEDDED, VALUES_FILE, VALUES_TEXT)
     }
 
     /// The tuned table (`crates/bots/data/heuristic-tuned.toml`): the embedded one after
     /// self-play tuning (`cargo run --release -p bots --example tune`), the `tuned` bot's.
-    /// Read once, like [`Values::embedded`].
+    /// Read once per card set, like [`Values::embedded`].
     pub fn tuned() -> &'static Values {
-        static TUNED: OnceLock<Values> = OnceLock::new();
-        TUNED.get_or_init(|| {
-            Values::read(TUNED_FILE, TUNED_TEXT, false)
-                .unwrap_or_else(|e| panic!("the tuned value table: {e}"))
-        })
+        static TUNED: OnceLock<Mutex<PerSet>> = OnceLock::new();
+        per_set(&TUNED, TUNED_FILE, TUNED_TEXT)
     }
 
     /// A card's mid-game value, if the table lists the card.
