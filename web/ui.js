@@ -31,7 +31,10 @@ const ERRORS = {
 export function errorText(code, message, reason) {
   if (reason && reason.key && t(reason.key) !== reason.key) {
     const args = {};
-    for (const [name, value] of Object.entries(reason.args || {})) args[name] = name === "card" ? cardName(value) : value;
+    for (const [name, value] of Object.entries(reason.args || {})) {
+      // Card names in the language; values that are keys of the table (`refusal.what.row_slot`) as their text.
+      args[name] = name === "card" ? cardName(value) : t(value);
+    }
     return t(reason.key, args);
   }
   return ERRORS[code] ? t(ERRORS[code]) : t("web.error.other", { message: message || code });

@@ -52,6 +52,7 @@ fn bad(text: &str) -> ActionError {
     ActionError::Parse {
         text: text.into(),
         reason: "expected `take <pile> <count>`".into(),
+        why: None,
     }
 }
 

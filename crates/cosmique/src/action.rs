@@ -224,6 +224,7 @@ impl std::str::FromStr for Action {
         let fail = |reason: &str| ActionError::Parse {
             text: text.to_string(),
             reason: reason.to_string(),
+            why: None,
         };
         let lower = text.to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();

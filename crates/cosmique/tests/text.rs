@@ -124,7 +124,9 @@ fn bad_action_texts_are_refused_with_a_reason() {
         ("fly", "unknown"),
     ] {
         match bad.parse::<Action>() {
-            Err(ActionError::Parse { text, reason: r }) => {
+            Err(ActionError::Parse {
+                text, reason: r, ..
+            }) => {
                 assert_eq!(text, bad);
                 assert!(r.contains(reason), "{bad}: {r}");
             }

@@ -152,8 +152,10 @@ pub enum ActionError {
     Parse {
         /// The text.
         text: String,
-        /// Why.
+        /// Why, in English.
         reason: String,
+        /// Why, as a key of the translation table, when the game gives one.
+        why: Option<Box<Reason>>,
     },
 }
 

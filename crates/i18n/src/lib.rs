@@ -116,27 +116,41 @@ pub fn refusal(lang: Lang, e: &game::ActionError) -> String {
             action,
             reason: Some(reason),
             ..
-        } if has(&reason.key) => {
-            let set = starrealms::cards();
-            let mut text = t(lang, &reason.key).to_string();
-            for (name, value) in &reason.args {
-                let value = match set.find(value) {
-                    Some(c) if name == "card" => cards::name(c, lang).to_string(),
-                    _ => value.clone(),
-                };
-                text = text.replace(&format!("{{{name}}}"), &value);
-            }
-            tf(
-                lang,
-                "refusal.illegal",
-                &[("action", action), ("reason", &text)],
-            )
-        }
+        } if has(&reason.key) => tf(
+            lang,
+            "refusal.illegal",
+            &[("action", action), ("reason", &reason_text(lang, reason))],
+        ),
+        game::ActionError::Parse {
+            text,
+            why: Some(reason),
+            ..
+        } if has(&reason.key) => tf(
+            lang,
+            "refusal.parse",
+            &[("text", text), ("reason", &reason_text(lang, reason))],
+        ),
         game::ActionError::GameOver { action } => {
             tf(lang, "refusal.game_over", &[("action", action)])
         }
         other => other.to_string(),
     }
+}
+
+/// A reason in words in `lang`: card names in the language, values that are keys of the
+/// table (`refusal.what.row_slot`) as their text.
+fn reason_text(lang: Lang, reason: &game::Reason) -> String {
+    let set = starrealms::cards();
+    let mut text = t(lang, &reason.key).to_string();
+    for (name, value) in &reason.args {
+        let value = match set.find(value) {
+            Some(c) if name == "card" => cards::name(c, lang).to_string(),
+            _ if has(value) => t(lang, value).to_string(),
+            _ => value.clone(),
+        };
+        text = text.replace(&format!("{{{name}}}"), &value);
+    }
+    text
 }
 
 /// Whether the table holds `key`.
@@ -194,6 +208,32 @@ mod tests {
                     "`{key}`: placeholders differ between en and {lang}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn an_action_that_cannot_be_read_is_explained_in_the_language() {
+        let parse = |text: &str| {
+            text.parse::<starrealms::Action>()
+                .expect_err("the text is not an action")
+        };
+        let slot = parse("buy row 9");
+        assert_eq!(
+            refusal(Lang::En, &slot),
+            "cannot read action `buy row 9`: `9` is not a valid row slot (0 to 4)"
+        );
+        assert_eq!(
+            refusal(Lang::Fr, &slot),
+            "action illisible `buy row 9` : `9` n'est pas valide pour : emplacement du marché (de 0 à 4)"
+        );
+        let card = refusal(Lang::Fr, &parse("scrap hand Plasma Cannon"));
+        assert!(card.contains("carte inconnue `Plasma Cannon`"), "{card}");
+        let unknown = refusal(Lang::Fr, &parse("dance"));
+        assert!(unknown.ends_with("action inconnue"), "{unknown}");
+        for text in ["buy row", "attack p7 3", "attack p2 0", "end turn now"] {
+            let fr = refusal(Lang::Fr, &parse(text));
+            assert!(fr.starts_with("action illisible"), "{text}: {fr}");
+            assert!(!fr.contains("{"), "{text}: a placeholder is left in {fr}");
         }
     }
 

@@ -588,7 +588,16 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
         let action = match G::Action::parse(text) {
             Ok(a) => a,
-            Err(e) => return refuse(ErrorCode::IllegalAction, e.to_string()),
+            Err(e) => {
+                let reason = match &e {
+                    game::ActionError::Parse { why, .. } => why.as_deref().cloned(),
+                    _ => None,
+                };
+                return ActReply::Refused(
+                    ApiError::new(ErrorCode::IllegalAction, e.to_string()).with_reason(reason),
+                    None,
+                );
+            }
         };
         if !self.state.legal_actions().contains(&action) {
             // The game says why (on a copy: a refused action changes nothing anyway).

@@ -6,11 +6,12 @@
 
 use std::fmt;
 
-use game::{ActionError, MAX_SEATS, Seat};
+use game::{ActionError, MAX_SEATS, Reason, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, SHEET_ROWS};
 use crate::config::MAX_SHEETS;
+use crate::refusal::reason;
 
 /// Slots in the trade row.
 pub const ROW_SIZE: usize = 5;
@@ -300,37 +301,42 @@ impl std::str::FromStr for Action {
     /// (`play Blob Fighter`, `play blob_soldat`).
     fn from_str(text: &str) -> Result<Self, ActionError> {
         use Action::*;
-        let fail = |reason: &str| ActionError::Parse {
+        let fail = |why: Reason| ActionError::Parse {
             text: text.to_string(),
-            reason: reason.to_string(),
+            reason: crate::refusal::in_english(&why),
+            why: Some(Box::new(why)),
         };
         let words: Vec<&str> = text.split_whitespace().collect();
         let num = |w: Option<&&str>, max: usize, what: &str| -> Result<u8, ActionError> {
-            let w = w.ok_or_else(|| fail(&format!("missing {what}")))?;
+            let w = w.ok_or_else(|| fail(reason("parse_missing", &[("what", &what)])))?;
             match w.parse::<usize>() {
                 Ok(n) if n < max => Ok(n as u8),
-                _ => Err(fail(&format!(
-                    "`{w}` is not a valid {what} (0 to {})",
-                    max - 1
+                _ => Err(fail(reason(
+                    "parse_range",
+                    &[("word", w), ("what", &what), ("max", &(max - 1))],
                 ))),
             }
         };
         let card = |rest: &[&str]| -> Result<CardId, ActionError> {
             if rest.is_empty() {
-                return Err(fail("missing card name"));
+                return Err(fail(reason("parse_no_card", &[])));
             }
             let name = rest.join(" ");
             crate::cards()
                 .find(&name)
-                .ok_or_else(|| fail(&format!("unknown card `{name}`")))
+                .ok_or_else(|| fail(reason("parse_unknown_card", &[("name", &name)])))
         };
         let seat = |w: Option<&&str>| -> Result<Seat, ActionError> {
-            let w = w.ok_or_else(|| fail("missing seat (p1 … p6)"))?;
-            w.parse().map_err(|e: game::BadSeat| fail(&e.to_string()))
+            let w = w.ok_or_else(|| fail(reason("parse_no_seat", &[])))?;
+            w.parse()
+                .map_err(|_: game::BadSeat| fail(reason("parse_seat", &[("word", w)])))
         };
         let end = |n: usize| -> Result<(), ActionError> {
             if words.len() > n {
-                Err(fail(&format!("unexpected `{}`", words[n..].join(" "))))
+                Err(fail(reason(
+                    "parse_unexpected",
+                    &[("words", &words[n..].join(" "))],
+                )))
             } else {
                 Ok(())
             }
@@ -346,21 +352,23 @@ impl std::str::FromStr for Action {
                             .filter(|&n| (1..=max).contains(&n))
                             .map(|n| (n - 1) as u8)
                             .ok_or_else(|| {
-                                fail(&format!("`{w}` is not a {what} ({p}1 to {p}{max})"))
+                                fail(reason(
+                                    "parse_sticker",
+                                    &[("word", &w), ("what", &what), ("p", &p), ("max", &max)],
+                                ))
                             })
                     };
                     Ok(Some((
-                        n(s, 's', MAX_SHEETS, "sheet")?,
-                        n(r, 'r', SHEET_ROWS, "sheet row")?,
+                        n(s, 's', MAX_SHEETS, "refusal.what.sheet")?,
+                        n(r, 'r', SHEET_ROWS, "refusal.what.sheet_row")?,
                     )))
                 }
-                _ => Err(fail(&format!(
-                    "unexpected `{}` (an upgrade is written `upgrade s<sheet> r<row>`)",
-                    rest.join(" ")
-                ))),
+                _ => Err(fail(reason("parse_upgrade", &[("words", &rest.join(" "))]))),
             }
         };
-        let (first, rest) = words.split_first().ok_or_else(|| fail("empty action"))?;
+        let (first, rest) = words
+            .split_first()
+            .ok_or_else(|| fail(reason("parse_empty", &[])))?;
         let w1 = rest.first().copied();
         let action = match (*first, w1) {
             ("play", _) => return Ok(Play(card(rest)?)),
@@ -370,16 +378,28 @@ impl std::str::FromStr for Action {
                 let s = seat(rest.first())?;
                 return Ok(Give(card(&rest[1..])?, s));
             }
-            ("primary", Some("base")) => Primary(num(rest.get(1), MAX_BASES, "base position")?),
-            ("ally", Some("ship")) => AllyShip(num(rest.get(1), MAX_SHIPS, "ship position")?),
-            ("ally", Some("base")) => AllyBase(num(rest.get(1), MAX_BASES, "base position")?),
-            ("scrap", Some("ship")) => ScrapShip(num(rest.get(1), MAX_SHIPS, "ship position")?),
-            ("scrap", Some("base")) => ScrapBase(num(rest.get(1), MAX_BASES, "base position")?),
-            ("scrap", Some("row")) => ScrapRow(num(rest.get(1), ROW_SIZE, "row slot")?),
+            ("primary", Some("base")) => {
+                Primary(num(rest.get(1), MAX_BASES, "refusal.what.base_position")?)
+            }
+            ("ally", Some("ship")) => {
+                AllyShip(num(rest.get(1), MAX_SHIPS, "refusal.what.ship_position")?)
+            }
+            ("ally", Some("base")) => {
+                AllyBase(num(rest.get(1), MAX_BASES, "refusal.what.base_position")?)
+            }
+            ("scrap", Some("ship")) => {
+                ScrapShip(num(rest.get(1), MAX_SHIPS, "refusal.what.ship_position")?)
+            }
+            ("scrap", Some("base")) => {
+                ScrapBase(num(rest.get(1), MAX_BASES, "refusal.what.base_position")?)
+            }
+            ("scrap", Some("row")) => {
+                ScrapRow(num(rest.get(1), ROW_SIZE, "refusal.what.row_slot")?)
+            }
             ("scrap", Some("hand")) => return Ok(ScrapHand(card(&rest[1..])?)),
             ("scrap", Some("discard")) => return Ok(ScrapDiscard(card(&rest[1..])?)),
             ("buy", Some("row")) => {
-                let i = num(rest.get(1), ROW_SIZE, "row slot")?;
+                let i = num(rest.get(1), ROW_SIZE, "refusal.what.row_slot")?;
                 return Ok(match upgrade(rest.get(2..).unwrap_or(&[]))? {
                     None => BuyRow(i),
                     Some((s, r)) => BuyUpgrade(i, s, r),
@@ -390,7 +410,7 @@ impl std::str::FromStr for Action {
                 return Ok(BuyExplorer);
             }
             ("acquire", Some("row")) => {
-                let i = num(rest.get(1), ROW_SIZE, "row slot")?;
+                let i = num(rest.get(1), ROW_SIZE, "refusal.what.row_slot")?;
                 return Ok(match upgrade(rest.get(2..).unwrap_or(&[]))? {
                     None => AcquireRow(i),
                     Some((s, r)) => AcquireUpgrade(i, s, r),
@@ -403,18 +423,18 @@ impl std::str::FromStr for Action {
             ("attack", _) => {
                 let s = seat(rest.first())?;
                 if rest.get(1) == Some(&"base") {
-                    let i = num(rest.get(2), MAX_BASES, "base position")?;
+                    let i = num(rest.get(2), MAX_BASES, "refusal.what.base_position")?;
                     end(4)?;
                     return Ok(AttackBase(s, i));
                 }
-                let w = rest.get(1).ok_or_else(|| fail("missing amount"))?;
+                let w = rest
+                    .get(1)
+                    .ok_or_else(|| fail(reason("parse_no_amount", &[])))?;
                 let n: usize = w
                     .parse()
-                    .map_err(|_| fail(&format!("`{w}` is not an amount")))?;
+                    .map_err(|_| fail(reason("parse_amount", &[("word", w)])))?;
                 if n == 0 || n > MAX_ATTACK {
-                    return Err(fail(&format!(
-                        "an attack deals 1 to {MAX_ATTACK} at a time"
-                    )));
+                    return Err(fail(reason("parse_attack", &[("max", &MAX_ATTACK)])));
                 }
                 end(3)?;
                 return Ok(AttackPlayer(s, n as u8));
@@ -422,9 +442,9 @@ impl std::str::FromStr for Action {
             ("destroy", _) => {
                 let s = seat(rest.first())?;
                 if rest.get(1) != Some(&"base") {
-                    return Err(fail("expected `destroy <seat> base <i>`"));
+                    return Err(fail(reason("parse_destroy", &[])));
                 }
-                let i = num(rest.get(2), MAX_BASES, "base position")?;
+                let i = num(rest.get(2), MAX_BASES, "refusal.what.base_position")?;
                 end(4)?;
                 return Ok(Destroy(s, i));
             }
@@ -436,20 +456,20 @@ impl std::str::FromStr for Action {
             ("transfer", _) => {
                 let s = seat(rest.first())?;
                 let kind = rest.get(1).copied();
-                let w = rest.get(2).ok_or_else(|| fail("missing amount"))?;
+                let w = rest
+                    .get(2)
+                    .ok_or_else(|| fail(reason("parse_no_amount", &[])))?;
                 let n: usize = w
                     .parse()
-                    .map_err(|_| fail(&format!("`{w}` is not an amount")))?;
+                    .map_err(|_| fail(reason("parse_amount", &[("word", w)])))?;
                 if n == 0 || n > MAX_ATTACK {
-                    return Err(fail(&format!(
-                        "a transfer moves 1 to {MAX_ATTACK} at a time"
-                    )));
+                    return Err(fail(reason("parse_transfer", &[("max", &MAX_ATTACK)])));
                 }
                 end(4)?;
                 return match kind {
                     Some("trade") => Ok(TransferTrade(s, n as u8)),
                     Some("combat") => Ok(TransferCombat(s, n as u8)),
-                    _ => Err(fail("expected `transfer <seat> trade|combat <n>`")),
+                    _ => Err(fail(reason("parse_transfer_kind", &[]))),
                 };
             }
             ("target", _) => {
@@ -457,9 +477,11 @@ impl std::str::FromStr for Action {
                 end(2)?;
                 return Ok(Target(s));
             }
-            ("copy", Some("ship")) => Copy(num(rest.get(1), MAX_SHIPS, "ship position")?),
+            ("copy", Some("ship")) => {
+                Copy(num(rest.get(1), MAX_SHIPS, "refusal.what.ship_position")?)
+            }
             ("choose", _) => {
-                let i = num(rest.first(), MAX_OPTIONS, "option")?;
+                let i = num(rest.first(), MAX_OPTIONS, "refusal.what.option")?;
                 end(2)?;
                 return Ok(Choose(i));
             }
@@ -475,7 +497,7 @@ impl std::str::FromStr for Action {
                 end(1)?;
                 return Ok(Pass);
             }
-            _ => return Err(fail("unknown action")),
+            _ => return Err(fail(reason("parse_unknown", &[]))),
         };
         end(3)?;
         Ok(action)

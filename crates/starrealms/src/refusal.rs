@@ -44,6 +44,8 @@ pub fn in_english(reason: &Reason) -> String {
     };
     let mut text = template.clone();
     for (k, v) in &reason.args {
+        // A value that is itself a key of the table (`refusal.what.row_slot`) is its text.
+        let v = english().get(v).unwrap_or(v);
         text = text.replace(&format!("{{{k}}}"), v);
     }
     text

@@ -71,6 +71,12 @@ async fn bad_messages_get_an_error_and_change_nothing() {
         (code(&e), &e["client_id"]),
         ("illegal_action", &json!("c1"))
     );
+    // An action that cannot be read: why, as a key of the table and its values.
+    assert_eq!(
+        e["reason"],
+        json!({"key": "refusal.parse_range",
+               "args": {"word": "9", "what": "refusal.what.row_slot", "max": "4"}})
+    );
     mover.act("c2", 0, "fly to the moon").await;
     assert_eq!(code(&mover.recv().await), "illegal_action");
     // A well-formed action that is not legal: the game's reason, for a translation.
