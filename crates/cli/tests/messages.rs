@@ -13,6 +13,7 @@ fn sources() -> Vec<std::path::PathBuf> {
     let mut dirs: Vec<_> = [
         "crates/arena/src",
         "crates/cli/src",
+        "crates/cosmique/src",
         "crates/i18n/src",
         "crates/server/src",
         "crates/starrealms/src",

@@ -16,7 +16,8 @@
 
 use std::fmt;
 
-use game::{ActionError, Seat};
+use game::refusal::reason;
+use game::{ActionError, Reason, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{CARD_KINDS, Card, METEOR_KINDS, Meteor};
@@ -221,39 +222,45 @@ impl std::str::FromStr for Action {
 
     /// Parses the text form (case-insensitive; `+2` and `x2` are read as `plus2`).
     fn from_str(text: &str) -> Result<Self, ActionError> {
-        let fail = |reason: &str| ActionError::Parse {
+        let fail = |why: Reason| ActionError::Parse {
             text: text.to_string(),
-            reason: reason.to_string(),
-            why: None,
+            reason: game::refusal::in_english(&why),
+            why: Some(Box::new(why)),
         };
         let lower = text.to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let exact = |n: usize| -> Result<(), ActionError> {
             match words.get(n..) {
                 Some([]) => Ok(()),
-                Some(extra) => Err(fail(&format!("unexpected `{}`", extra.join(" ")))),
-                None => Err(fail("missing words")),
+                Some(extra) => Err(fail(reason(
+                    "parse_unexpected",
+                    &[("words", &extra.join(" "))],
+                ))),
+                None => Err(fail(reason("cosmique_parse_words", &[]))),
             }
         };
         let side = |i: usize| -> Result<Side, ActionError> {
             match words.get(i) {
                 Some(&"left") => Ok(Side::Left),
                 Some(&"right") => Ok(Side::Right),
-                Some(w) => Err(fail(&format!("`{w}` is not a side (left or right)"))),
-                None => Err(fail("missing side (left or right)")),
+                Some(w) => Err(fail(reason("cosmique_parse_side", &[("word", w)]))),
+                None => Err(fail(reason("cosmique_parse_no_side", &[]))),
             }
         };
         let card = |i: usize| -> Result<Card, ActionError> {
-            let w = words.get(i).ok_or_else(|| fail("missing card"))?;
-            w.parse::<Card>().map_err(|e| fail(&e.to_string()))
+            let w = words
+                .get(i)
+                .ok_or_else(|| fail(reason("cosmique_parse_no_card", &[])))?;
+            w.parse::<Card>()
+                .map_err(|_| fail(reason("cosmique_parse_card", &[("word", w)])))
         };
         let meteor = |i: usize| -> Result<Meteor, ActionError> {
             card(i)?
                 .as_meteor()
-                .ok_or_else(|| fail("a +2 card only goes with a meteor's attack"))
+                .ok_or_else(|| fail(reason("cosmique_parse_plus2_meteor", &[])))
         };
         let Some(&first) = words.first() else {
-            return Err(fail("empty action"));
+            return Err(fail(reason("parse_empty", &[])));
         };
         match first {
             "attack" => {
@@ -261,7 +268,9 @@ impl std::str::FromStr for Action {
                 let plus2 = match words.get(3) {
                     None => false,
                     Some(&("plus2" | "+2" | "x2")) => true,
-                    Some(w) => return Err(fail(&format!("`{w}` is not plus2"))),
+                    Some(w) => {
+                        return Err(fail(reason("cosmique_parse_plus2", &[("word", w)])));
+                    }
                 };
                 exact(3 + plus2 as usize)?;
                 Ok(Action::Attack {
@@ -288,16 +297,20 @@ impl std::str::FromStr for Action {
             }
             "take" => {
                 if words.get(1) != Some(&"orbit") {
-                    return Err(fail("expected `take orbit`"));
+                    return Err(fail(reason("cosmique_parse_take", &[])));
                 }
                 exact(2)?;
                 Ok(Action::TakeOrbit)
             }
             "swap" => {
-                let w = words.get(1).ok_or_else(|| fail("missing seat (p1 … p4)"))?;
-                let seat: Seat = w.parse().map_err(|e: game::BadSeat| fail(&e.to_string()))?;
+                let w = words
+                    .get(1)
+                    .ok_or_else(|| fail(reason("cosmique_parse_no_seat", &[])))?;
+                let seat: Seat = w
+                    .parse()
+                    .map_err(|_| fail(reason("cosmique_parse_seat", &[("word", w)])))?;
                 if seat.index() >= SEATS {
-                    return Err(fail(&format!("there is no planet {seat} (p1 … p4)")));
+                    return Err(fail(reason("cosmique_no_planet", &[("seat", &seat)])));
                 }
                 let card = card(2)?;
                 exact(3)?;
@@ -307,7 +320,7 @@ impl std::str::FromStr for Action {
                 exact(1)?;
                 Ok(Action::End)
             }
-            _ => Err(fail("unknown action")),
+            _ => Err(fail(reason("parse_unknown", &[]))),
         }
     }
 }

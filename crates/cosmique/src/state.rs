@@ -4,7 +4,8 @@
 //! Fields are public so that tests and tools can build positions; whoever edits them keeps the
 //! invariants written on each field.
 
-use game::{ActionError, GameRng, PerSeat, Seat};
+use game::refusal::reason;
+use game::{ActionError, GameRng, PerSeat, Reason, Seat};
 
 use crate::action::{Action, Side};
 use crate::card::{CARD_KINDS, Card, Colour, DECK_SIZE, Hand, Meteor, list};
@@ -136,15 +137,22 @@ pub struct State {
     pub rng: GameRng,
 }
 
-pub(crate) fn illegal(action: Action, hint: &str) -> ActionError {
+pub(crate) fn illegal(action: Action, why: Option<Reason>) -> ActionError {
     ActionError::Illegal {
         action: action.to_string(),
-        hint: if hint.is_empty() {
-            String::new()
-        } else {
-            format!(": {hint}")
-        },
-        reason: None,
+        hint: why
+            .as_ref()
+            .map(|r| format!(": {}", game::refusal::in_english(r)))
+            .unwrap_or_default(),
+        reason: why.map(Box::new),
+    }
+}
+
+/// A side in words, as a key of the translation table.
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Left => "refusal.cosmique_side.left",
+        Side::Right => "refusal.cosmique_side.right",
     }
 }
 
@@ -313,17 +321,20 @@ impl State {
         let mut legal = Vec::with_capacity(64);
         self.legal_actions_into(&mut legal);
         if legal.binary_search(&action).is_err() {
-            return Err(illegal(action, &self.why_illegal(action)));
+            return Err(illegal(action, self.why_illegal(action)));
         }
         self.apply_unchecked(action);
         Ok(())
     }
 
-    fn why_illegal(&self, action: Action) -> String {
+    fn why_illegal(&self, action: Action) -> Option<Reason> {
         let cur = self.current;
         let me = &self.planets[cur];
-        let missing = |c: Card| (!me.hand.contains(c)).then(|| format!("no {c} in {cur}'s hand"));
-        let hint = match action {
+        let missing = |c: Card| {
+            (!me.hand.contains(c))
+                .then(|| reason("cosmique_not_in_hand", &[("meteor", &c), ("seat", &cur)]))
+        };
+        match action {
             Action::Attack { meteor, .. }
             | Action::Defend { meteor, .. }
             | Action::Replace { meteor, .. }
@@ -334,34 +345,39 @@ impl State {
             Action::Attack { plus2: true, .. } if !me.hand.contains(Card::Plus2) => {
                 missing(Card::Plus2)
             }
-            Action::Attack { plus2: true, .. } if self.actions_left < 2 => Some(
-                "an attack with a +2 takes both actions: it can only be the first action".into(),
-            ),
+            Action::Attack { plus2: true, .. } if self.actions_left < 2 => {
+                Some(reason("cosmique_plus2_first", &[]))
+            }
             Action::Attack { side, .. } => self.neighbour(cur, side).map(|t| {
-                format!(
-                    "{t}'s {} slot, facing {cur}, already holds an attack waiting for {t}'s turn",
-                    side.opposite()
+                reason(
+                    "cosmique_attack_waiting",
+                    &[
+                        ("target", &t),
+                        ("side", &side_key(side.opposite())),
+                        ("seat", &cur),
+                    ],
                 )
             }),
-            Action::Defend { side, .. } => Some(format!(
-                "{cur}'s {side} slot already has a defence (replace it)"
+            Action::Defend { side, .. } => Some(reason(
+                "cosmique_defended",
+                &[("seat", &cur), ("side", &side_key(side))],
             )),
-            Action::Replace { side, .. } => Some(format!("{cur}'s {side} slot has no defence")),
-            Action::TakeOrbit => Some(format!("{cur}'s orbit is empty")),
-            Action::Swap { seat, .. } if seat == cur => Some(
-                "a planet swaps with another planet's orbit (take your own: take orbit)".into(),
-            ),
+            Action::Replace { side, .. } => Some(reason(
+                "cosmique_undefended",
+                &[("seat", &cur), ("side", &side_key(side))],
+            )),
+            Action::TakeOrbit => Some(reason("cosmique_orbit_empty", &[("seat", &cur)])),
+            Action::Swap { seat, .. } if seat == cur => Some(reason("cosmique_swap_own", &[])),
             Action::Swap { seat, .. } if seat.index() >= SEATS => {
-                Some(format!("there is no planet {seat}"))
+                Some(reason("cosmique_no_planet", &[("seat", &seat)]))
             }
             Action::Swap { seat, .. } if !self.planets[seat].alive() => {
-                Some(format!("{seat} is destroyed"))
+                Some(reason("cosmique_destroyed", &[("seat", &seat)]))
             }
             Action::Swap { card, .. } if missing(card).is_some() => missing(card),
-            Action::Swap { seat, .. } => Some(format!("{seat}'s orbit is empty")),
+            Action::Swap { seat, .. } => Some(reason("cosmique_orbit_empty", &[("seat", &seat)])),
             Action::End => None,
-        };
-        hint.unwrap_or_default()
+        }
     }
 
     /// Applies an action known to be legal (taken from [`State::legal_actions_into`]).

@@ -125,10 +125,15 @@ fn bad_action_texts_are_refused_with_a_reason() {
     ] {
         match bad.parse::<Action>() {
             Err(ActionError::Parse {
-                text, reason: r, ..
+                text,
+                reason: r,
+                why,
             }) => {
                 assert_eq!(text, bad);
                 assert!(r.contains(reason), "{bad}: {r}");
+                // The same reason as a key of the translation table, for every language.
+                let why = why.unwrap_or_else(|| panic!("{bad}: no key for a translation"));
+                assert_eq!(game::refusal::in_english(&why), r, "{bad}");
             }
             other => panic!("{bad}: {other:?}"),
         }

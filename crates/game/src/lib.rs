@@ -14,6 +14,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub mod record;
+pub mod refusal;
 
 pub use record::{CardsRef, GameRecord, RecordError};
 

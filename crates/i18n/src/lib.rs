@@ -238,6 +238,35 @@ mod tests {
     }
 
     #[test]
+    fn a_bataille_cosmique_refusal_is_explained_in_the_language() {
+        let state = cosmique::State::new(&cosmique::Config::default(), 7).expect("a game");
+        let own = state
+            .clone()
+            .apply(
+                format!("swap {} red1", state.current)
+                    .parse()
+                    .expect("an action"),
+            )
+            .expect_err("a planet never swaps with itself");
+        assert!(
+            refusal(Lang::Fr, &own).contains("une planète échange avec l'orbite d'une autre"),
+            "{}",
+            refusal(Lang::Fr, &own)
+        );
+        let side = "attack up red3"
+            .parse::<cosmique::Action>()
+            .expect_err("no such side");
+        assert_eq!(
+            refusal(Lang::Fr, &side),
+            "action illisible `attack up red3` : `up` n'est pas un côté (left ou right)"
+        );
+        assert_eq!(
+            refusal(Lang::En, &side),
+            "cannot read action `attack up red3`: `up` is not a side (left or right)"
+        );
+    }
+
+    #[test]
     fn placeholders_are_filled_and_languages_parse() {
         assert_eq!(tf(Lang::Fr, "turn", &[("turn", &12)]), "Tour 12");
         assert_eq!(placeholders("{a} and {b} and {a}"), vec!["a", "b"]);
