@@ -277,6 +277,19 @@ export class LogReader {
 }
 
 /** A log entry in words. */
+/** The card a log line is about, when the line names one (for its large view). */
+export function logCard(entry) {
+  const a = parse(entry.action);
+  const ref = entry.ref || {};
+  switch (a.kind) {
+    case "play": case "scrap_card": case "discard": case "give": case "bequeath": return a.card;
+    case "buy": case "acquire": return a.explorer ? "explorer" : ref.card || null;
+    case "primary": case "ally": case "scrap_self": case "scrap_row": case "attack_base": case "destroy": case "copy":
+      return ref.card || null;
+    default: return null;
+  }
+}
+
 export function logText(entry, seatName) {
   const a = parse(entry.action);
   const player = seatName(entry.seat);

@@ -6,6 +6,7 @@ import { loadTexts, preferredLang, languages, currentLang, t, translateStatic } 
 import { renderHome, renderJoin } from "./home.js";
 import { GamePage } from "./game.js";
 import { renderCampaign } from "./campaign.js";
+import { installZoom } from "./zoom.js";
 
 const LANG_NAMES = { en: "web.lang.en", fr: "web.lang.fr" };
 
@@ -61,6 +62,7 @@ async function boot() {
   }
   translateStatic(document);
   langSelect();
+  installZoom();
   window.addEventListener("hashchange", show);
   show();
 }

@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { t, card } from "./i18n.js";
+import { cardArt } from "./art.js";
 
 /** The parts of a card's text: static lines first, then each ability with its label. */
 export function abilities(id) {
@@ -64,18 +65,22 @@ function kindWord(kind) {
 /**
  * A card tile. `opts`: `action` (the legal action a click sends: sets `data-action`),
  * `onAct(action)`, `damage`, `copy` (the ship a Stealth Needle copies), `compact` (a smaller
- * tile), `buttons` (elements under the text), `used` (abilities spent, dims the card),
- * `hideCost`.
+ * tile), `mini` (one line: name and defense, for the bases of the other players), `zoom` (the
+ * large view), `buttons` (elements under the text), `used` (abilities spent, dims the card),
+ * `hideCost`. Every tile carries `data-card`: hovering, a long press or a click shows it large.
  */
 export function cardTile(id, opts = {}) {
   const c = card(id);
   const kind = c.kind || "ship";
   const classes = ["card", factionClass(id), "k-" + kind];
   if (opts.compact) classes.push("compact");
+  if (opts.mini) classes.push("mini");
+  if (opts.zoom) classes.push("zoomed");
   if (opts.action) classes.push("actionable");
   if (opts.used) classes.push("used");
-  const title = c.name + " — " + c.text;
-  const attrs = { class: classes.join(" "), "data-card": id, title };
+  const attrs = { class: classes.join(" "), "data-card": id, "aria-label": c.name + ". " + c.text };
+  if (opts.damage) attrs["data-damage"] = String(opts.damage);
+  if (opts.copy) attrs["data-copy"] = opts.copy;
   if (opts.action) {
     attrs["data-action"] = opts.action;
     attrs.role = "button";
@@ -88,6 +93,13 @@ export function cardTile(id, opts = {}) {
       }
     };
   }
+  const def = kind !== "ship"
+    ? h("span", { class: "def" + (kind === "outpost" ? " outpost" : ""), title: kindWord(kind) }, String(c.defense))
+    : null;
+  const damage = opts.damage ? h("span", { class: "damage" }, t("damaged", { n: opts.damage })) : null;
+  if (opts.mini) {
+    return h("div", attrs, cardArt(c.faction || "none", kind), h("span", { class: "card-name" }, c.name), damage, def);
+  }
   const head = h("div", { class: "card-head" },
     h("span", { class: "card-name" }, c.name),
     opts.hideCost ? null : h("span", { class: "card-cost", title: t("web.card.cost") }, String(c.cost)));
@@ -97,17 +109,17 @@ export function cardTile(id, opts = {}) {
     abilities(id).map((p) => h("p", { class: "ab ab-" + p.kind },
       p.label ? h("b", null, p.label + " ") : null, p.body)));
   let foot = null;
-  if (kind !== "ship") {
+  if (kind !== "ship" || damage) {
     foot = h("div", { class: "card-foot" },
-      h("span", { class: "def" + (kind === "outpost" ? " outpost" : ""), title: kindWord(kind) }, String(c.defense)),
+      def,
       kind === "outpost" ? h("span", { class: "outpost-mark" }, t("outpost")) : null,
-      opts.damage ? h("span", { class: "damage" }, t("damaged", { n: opts.damage })) : null);
+      damage);
   }
   const buttons = opts.buttons && opts.buttons.length ? h("div", { class: "card-buttons" }, opts.buttons) : null;
-  return h("div", attrs, head, line, copy, text, foot, buttons);
+  return h("div", attrs, cardArt(c.faction || "none", kind), head, line, copy, text, foot, buttons);
 }
 
 /** A card named in running text, coloured by faction. */
 export function cardChip(id, extra) {
-  return h("span", { class: "chip " + factionClass(id), title: card(id).text }, card(id).name, extra || null);
+  return h("span", { class: "chip " + factionClass(id), "data-card": id }, card(id).name, extra || null);
 }

@@ -40,7 +40,7 @@ export class GamePage {
     this.passTo = null;
     this.busy = false;
     this.autoplay = false;
-    this.ui = { dialogCollapsed: false };
+    this.ui = { dialogCollapsed: false, logOpen: false };
     this.stopped = false;
     this.summaryTimer = null;
     this.cosmique = null;
@@ -69,6 +69,7 @@ export class GamePage {
   stop() {
     this.stopped = true;
     document.title = t("web.brand");
+    document.body.classList.remove("at-table");
     clearTimeout(this.summaryTimer);
     for (const c of this.connections.values()) c.close();
     this.connections.clear();
@@ -162,6 +163,7 @@ export class GamePage {
 
   showFatal(message, offerWatch) {
     this.fatal = message;
+    document.body.classList.remove("at-table");
     for (const c of this.connections.values()) c.close();
     // Stopped for good: nothing is being retried, so the "reconnecting" badge goes.
     setOnline(true);
@@ -247,10 +249,15 @@ export class GamePage {
     this.act(plays[0]);
   }
 
+  /** Whether the page's one player is to decide (a hot seat's screen says so itself). */
+  yourTurn(view) {
+    return !view.over && Boolean(view.seat) && view.to_move === view.seat && this.seats.length === 1;
+  }
+
   /** Elements above the board: the result once over, the link to invite others. */
   header(view) {
     const out = [];
-    if (!view.over && view.seat && view.to_move === view.seat && this.seats.length === 1) {
+    if (view.game === "cosmique" && this.yourTurn(view)) {
       out.push(h("div", { class: "your-turn", "data-testid": "your-turn", role: "status" }, t("web.table.your_turn")));
     }
     if (view.over) {
@@ -324,8 +331,10 @@ export class GamePage {
       this.renderCosmique(view, seatName);
       return;
     }
+    document.body.classList.add("at-table");
     renderTable(this.root, {
       view,
+      yourTurn: this.yourTurn(view),
       log: this.logs.get(key),
       act: (a) => this.act(a),
       seatName,
@@ -343,6 +352,7 @@ export class GamePage {
 
   /** Bataille Cosmique: its own renderer (cosmique.js) fills the game's box. */
   renderCosmique(view, seatName) {
+    document.body.classList.remove("at-table");
     // The same box every time, emptied: cosmique.js may keep what it needs on it.
     if (!this.cosmiqueBox) this.cosmiqueBox = h("div", { class: "cosmique-root" });
     const box = this.cosmiqueBox;

@@ -48,6 +48,11 @@ export function sheet(id) {
   return (texts.sheets || {})[id] || { name: id, side: null, side_name: "", rows: [] };
 }
 
+/** Whether `id` is a Star Realms card of the texts. */
+export function hasCard(id) {
+  return Boolean(texts.cards[id]);
+}
+
 export function cardName(id) {
   return card(id).name;
 }

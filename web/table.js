@@ -4,7 +4,9 @@
 import { h } from "./dom.js";
 import { t, cardName, sheet } from "./i18n.js";
 import { cardTile, cardChip, abilityText } from "./cards.js";
-import { describe, sortActions, logText, seatIndex, seatOf, upgradePrice } from "./actions.js";
+import { hideStale } from "./zoom.js";
+import { snapshot, animate } from "./anim.js";
+import { describe, sortActions, logText, logCard, seatIndex, seatOf, upgradePrice } from "./actions.js";
 
 /** What the seat to move must decide now, in words (`null`: the main phase). */
 export function decisionText(obs, seatName) {
@@ -68,16 +70,16 @@ function choiceControl(items, buttonLabel, ctx, cls) {
 }
 
 function stat(label, value, cls) {
-  return h("span", { class: "stat " + (cls || "") }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, String(value)));
+  return h("span", { class: "stat " + (cls || ""), title: label }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, String(value)));
 }
 
 /** Counts of a player's zones, the discard pile unfolding to its cards. */
 function zones(p, seat) {
   const discard = p.discard.length
-    ? h("details", { class: "discard", "data-keep": "discard-" + seat },
+    ? h("details", { class: "discard pop", "data-keep": "discard-" + seat, "data-zone": "discard", "data-count": String(p.discard.length) },
       h("summary", null, t("zone.discard") + " " + p.discard.length),
       h("div", { class: "chips" }, p.discard.map((c) => cardChip(c))))
-    : h("span", { class: "count" }, t("zone.discard") + " 0");
+    : h("span", { class: "count", "data-zone": "discard", "data-count": "0" }, t("zone.discard") + " 0");
   return h("div", { class: "zones" },
     h("span", { class: "count" }, t("zone.hand") + " " + p.hand_count),
     h("span", { class: "count" }, t("zone.deck") + " " + p.deck_count),
@@ -101,7 +103,7 @@ function playerPanel(obs, index, sorted, ctx) {
   if (!p.alive) classes.push("dead");
   if (obs.config.format === "hydra" || obs.config.format === "emperor" || obs.config.format === "raid") classes.push("team-" + p.team);
   const bases = p.bases.map((b, i) => cardTile(b.card, {
-    compact: true,
+    mini: true,
     damage: b.damage,
     action: targets ? targets.bases.get(i) : null,
     onAct: ctx.act,
@@ -124,10 +126,10 @@ function playerPanel(obs, index, sorted, ctx) {
     h("div", { class: "p-head" },
       h("span", { class: "p-name" }, ctx.seatName(seat)),
       obs.current === seat && !obs.over ? h("span", { class: "badge turn" }, t("web.table.their_turn")) : null,
-      !p.alive ? h("span", { class: "badge dead" }, t("defeated")) : null),
-    h("div", { class: "p-stats" },
-      stat(t("authority"), Math.max(0, p.authority), "authority"),
-      obs.current === seat || p.trade || p.combat ? pools(p) : null),
+      !p.alive ? h("span", { class: "badge dead" }, t("defeated")) : null,
+      h("div", { class: "p-stats" },
+        stat(t("authority"), Math.max(0, p.authority), "authority"),
+        obs.current === seat || p.trade || p.combat ? pools(p) : null)),
     zones(p, seat),
     sheetsView(p),
     p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
@@ -174,9 +176,15 @@ function sheetsView(p) {
   }));
 }
 
+/** A trade-row card that knows its slot (for the motion of a purchase). */
+function slotted(i, el) {
+  el.setAttribute("data-slot", String(i));
+  return el;
+}
+
 function tradeRow(obs, sorted, ctx) {
   const slots = obs.row.map((c, i) => (c
-    ? cardTile(c, {
+    ? slotted(i, cardTile(c, {
       action: sorted.row.get(i),
       onAct: ctx.act,
       buttons: (sorted.upgrades.get(i) || []).map((u) => h("button", {
@@ -188,19 +196,24 @@ function tradeRow(obs, sorted, ctx) {
           ctx.act(u.text);
         },
       }, t("web.table.upgrade", { sheet: u.upgrade.sheet, row: u.upgrade.row, price: upgradePrice(c) }))),
-    })
+    }))
     : h("div", { class: "card empty" }, h("span", null, t("web.table.empty_slot")))));
   const explorer = h("div", { class: "pile" },
     obs.explorers > 0
       ? cardTile("explorer", { action: sorted.explorer, onAct: ctx.act })
       : h("div", { class: "card empty" }, h("span", null, t("web.table.empty_slot"))),
     h("div", { class: "pile-count" }, t("web.table.explorers", { n: obs.explorers })));
-  return h("section", { class: "area row-area" },
-    h("div", { class: "area-head" },
-      h("h2", null, t("trade_row")),
-      h("span", { class: "muted" }, t("trade_deck_left", { n: obs.trade_deck_count })),
-      obs.scrap_heap.length ? h("span", { class: "muted" }, t("web.table.scrap_heap", { n: obs.scrap_heap.length })) : null),
-    h("div", { class: "row", "data-testid": "trade-row", "data-keep": "row" }, slots, explorer));
+  // The trade deck and the scrap heap: a pile at the end of the row, the heap's cards on demand.
+  const decks = h("div", { class: "pile deck-info" },
+    h("span", { class: "muted" }, t("trade_deck_left", { n: obs.trade_deck_count })),
+    obs.scrap_heap.length
+      ? h("details", { class: "scrap-heap pop", "data-keep": "scrap-heap", "data-testid": "scrap-heap" },
+        h("summary", { class: "muted" }, t("web.table.scrap_heap", { n: obs.scrap_heap.length })),
+        h("div", { class: "chips" }, obs.scrap_heap.map((c) => cardChip(c))))
+      : null);
+  return h("section", { class: "area row-area zone-row" },
+    h("h2", { class: "zone-label" }, t("trade_row")),
+    h("div", { class: "row", "data-testid": "trade-row", "data-keep": "row" }, slots, explorer, decks));
 }
 
 const CONFIRM_END_KEY = "realms-confirm-end";
@@ -291,7 +304,7 @@ function ownArea(obs, sorted, ctx) {
     ? h("div", { class: "note warn" }, t("web.table.unspent", { list: left.join(", ") }))
     : null;
   const playAll = sorted.hand.size > 1
-    ? h("button", { class: "btn", onclick: () => ctx.playAll() }, t("web.table.play_all"))
+    ? h("button", { class: "btn small", "data-testid": "play-all", onclick: () => ctx.playAll() }, t("web.table.play_all"))
     : null;
   const seat = ctx.view.seat;
   const others = sorted.rest.length && !obs.pending
@@ -308,16 +321,18 @@ function ownArea(obs, sorted, ctx) {
         stat(t("trade"), p.trade, "trade"),
         stat(t("combat"), p.combat, "combat")),
       zones(p, seat),
-      h("div", { class: "turn-box" }, end, confirm, unspent)),
+      h("div", { class: "turn-box" }, playAll, end, confirm, unspent)),
     sheetsView(p),
     p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
-    h("div", { class: "area-head" }, h("h2", null, t("web.table.in_play"))),
-    h("div", { class: "cards in-play", "data-testid": "in-play", "data-keep": "in-play" },
-      ships.length || bases.length ? [bases, ships] : h("span", { class: "muted" }, t("web.table.nothing_in_play"))),
     others,
-    h("div", { class: "area-head" }, h("h2", null, t("hand") + " (" + p.hand_count + ")"), playAll),
-    h("div", { class: "cards hand", "data-testid": "hand", "data-keep": "hand" },
-      hand.length ? hand : h("span", { class: "muted" }, t("web.table.empty_hand"))));
+    h("div", { class: "zone-row" },
+      h("h2", { class: "zone-label" }, t("web.table.in_play")),
+      h("div", { class: "cards in-play", "data-testid": "in-play", "data-keep": "in-play" },
+        ships.length || bases.length ? [bases, ships] : h("span", { class: "muted" }, t("web.table.nothing_in_play")))),
+    h("div", { class: "zone-row" },
+      h("h2", { class: "zone-label" }, t("hand") + " (" + p.hand_count + ")"),
+      h("div", { class: "cards hand", "data-testid": "hand", "data-keep": "hand" },
+        hand.length ? hand : h("span", { class: "muted" }, t("web.table.empty_hand")))));
 }
 
 /** The decision waited for, when it is the viewer's: every legal action as a choice. */
@@ -353,7 +368,10 @@ function dialog(obs, ctx) {
 
 /** The log: one line per action, in words, with a rule at the end of each turn. */
 export function logPanel(entries, seatName, viewer) {
-  const lines = entries.map((e) => h("li", { class: "log-line" + (e.action === "end" ? " turn-end" : "") + (e.seat === viewer ? " mine" : "") }, logText(e, seatName)));
+  const lines = entries.map((e) => h("li", {
+    class: "log-line" + (e.action === "end" ? " turn-end" : "") + (e.seat === viewer ? " mine" : ""),
+    "data-card": logCard(e) || null,
+  }, logText(e, seatName)));
   const list = h("ol", { class: "log-lines", "data-keep": "log" }, lines);
   return h("section", { class: "area log", "data-testid": "log" },
     h("div", { class: "area-head" }, h("h2", null, t("web.table.log"))),
@@ -371,9 +389,18 @@ function status(obs, ctx) {
   }
   const waiting = !view.over && obs.pending && view.to_move !== view.seat ? decisionText(obs, ctx.seatName) : null;
   return h("div", { class: "status" + (view.to_move && view.to_move === view.seat ? " mine" : "") },
+    ctx.yourTurn ? h("span", { class: "your-turn", "data-testid": "your-turn", role: "status" }, t("web.table.your_turn")) : null,
     view.seat ? null : h("span", { class: "badge watching" }, t("web.game.watching")),
-    h("span", null, parts.join(" · ")),
-    waiting ? h("span", { class: "muted" }, " — " + waiting) : null);
+    h("span", { class: "status-text" }, parts.join(" · "), waiting ? h("span", { class: "muted" }, " — " + waiting) : null),
+    h("button", {
+      class: "btn small log-toggle",
+      "data-testid": "log-toggle",
+      "aria-expanded": ctx.ui.logOpen ? "true" : "false",
+      onclick: () => {
+        ctx.ui.logOpen = !ctx.ui.logOpen;
+        ctx.rerender();
+      },
+    }, t("web.table.log")));
 }
 
 /**
@@ -400,7 +427,7 @@ export function renderTable(root, ctx) {
     me >= 0 ? ownArea(obs, sorted, ctx) : null);
   const dialogShown = obs.pending && view.to_move === view.seat && view.legal_actions.length;
   const table = h("div", {
-    class: "table" + (ctx.busy ? " busy" : "") + (dialogShown ? " has-dialog" : ""),
+    class: "table sr" + (n <= 2 ? " duel" : "") + (ctx.busy ? " busy" : "") + (dialogShown ? " has-dialog" : "") + (ctx.ui.logOpen ? " log-open" : ""),
     "data-testid": "table",
     "data-version": String(view.version),
     "data-to-move": view.to_move || "",
@@ -411,8 +438,11 @@ export function renderTable(root, ctx) {
   h("div", { class: "board" }, main, h("aside", { class: "side" }, logPanel(ctx.log, ctx.seatName, view.seat))),
   dialogShown ? dialog(obs, ctx) : null);
   const kept = keptState(root);
+  const before = snapshot(root);
   root.replaceChildren(table);
   restoreState(root, kept);
+  hideStale();
+  animate(root, before);
 }
 
 /**

@@ -41,6 +41,10 @@ pub struct ServeArgs {
     /// sent every third of it, is closed (seconds).
     #[arg(long, default_value_t = server::Options::default().ws_idle_timeout.as_secs(), value_name = "S")]
     ws_idle_secs: u64,
+    /// Seats of unfinished games one client address may hold (players behind one router share
+    /// an address: raise it for a club or a classroom).
+    #[arg(long, default_value_t = server::Options::default().seats_per_address, value_name = "N")]
+    seats_per_address: usize,
     /// How long a human seat stays open for somebody to join it, in minutes.
     #[arg(long, default_value_t = server::Options::default().open_seat_ttl.as_secs() / 60, value_name = "MIN")]
     open_seat_minutes: u64,
@@ -77,6 +81,7 @@ impl ServeArgs {
             body_timeout: request_timeout,
             ws_idle_timeout: ws_idle,
             ws_ping_interval: ws_idle / 3,
+            seats_per_address: self.seats_per_address.max(1),
             open_seat_ttl: Duration::from_secs(self.open_seat_minutes.saturating_mul(60)),
             bot_threads: self.bot_threads.max(1),
             max_bot_iterations: self.max_bot_iterations,
