@@ -223,6 +223,7 @@ mod tests {
             max_connections_per_address: 10,
             request_timeout_secs: 10,
             ws_idle_secs: 60,
+            seats_per_address: 12,
             open_seat_minutes: 120,
             bot_threads: 1,
             max_bot_iterations: 5000,
