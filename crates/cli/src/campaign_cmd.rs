@@ -202,7 +202,7 @@ fn new(def: &CampaignDef, a: NewArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             &[
                 ("name", &text_of(&def.name, lang)),
                 ("side", &i18n::cards::faction(c.save.sides[0], lang)),
-                ("bot", &a.vs),
+                ("bot", &crate::text::level_word(&a.vs, lang)),
                 ("file", &a.save.display())
             ]
         )
@@ -318,6 +318,7 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
         variant: cosmique::Variant::default(),
         save: None,
         resume: Some(side_file.clone()),
+        color: crate::term::ColorWhen::Auto,
     };
     let code = crate::play::play(args, lang, &mut input)?;
     let text = std::fs::read_to_string(&side_file)?;
@@ -342,7 +343,8 @@ fn status(c: &Campaign, lang: Lang) -> String {
     let mut out = String::new();
     let who = |p: usize| {
         let side = i18n::cards::faction(c.save.sides[p], lang);
-        format!("p{} ({}, {side})", p + 1, c.save.players[p])
+        let player = crate::text::level_word(&c.save.players[p], lang);
+        format!("p{} ({player}, {side})", p + 1)
     };
     outln!(
         out,

@@ -19,17 +19,30 @@ macro_rules! outln {
     }};
 }
 
+/// Writes a line (or several) to the terminal game's screen, wrapped to its width; a closed
+/// output ends the game (its record is already saved).
+macro_rules! say {
+    ($out:expr) => {
+        $out.say("")?
+    };
+    ($out:expr, $($arg:tt)*) => {
+        $out.say(&format!($($arg)*))?
+    };
+}
+
 mod arena;
 mod campaign_cmd;
 mod card_stats;
 mod cards_cmd;
 mod games;
+mod menu;
 mod play;
 mod play_cosmique;
 mod replay;
 mod scenario_cmd;
 mod serve;
 mod simulate;
+mod term;
 mod text;
 
 /// Star Realms in a terminal: play against a bot, simulate bot matches, replay saved games,

@@ -4,7 +4,7 @@
 //! turn and every action of the human, atomically, so that nothing is lost on Ctrl-C, on a closed
 //! input or on a crash; `realms replay` reads it back.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -14,26 +14,12 @@ use bots::SeatView;
 use clap::Args;
 use game::{GameRecord, Seat, State as _};
 use i18n::{Lang, t, tf};
-use starrealms::{Action, Config, State};
+use starrealms::{Action, CardId, Config, State};
 
 use crate::First;
 
-/// `writeln!` to the terminal; a closed output ends the game (the record is already saved).
-macro_rules! say {
-    ($out:expr) => {
-        writeln!($out)?
-    };
-    ($out:expr, $($arg:tt)*) => {
-        writeln!($out, $($arg)*)?
-    };
-}
-
-/// `write!` to the terminal.
-macro_rules! sayn {
-    ($out:expr, $($arg:tt)*) => {
-        write!($out, $($arg)*)?
-    };
-}
+use crate::menu;
+use crate::term::{self, Screen};
 use crate::text::{self, Names};
 
 /// Options of `realms play`.
@@ -76,6 +62,9 @@ pub struct PlayArgs {
         conflicts_with_all = ["seed", "first", "vs", "format", "seats", "seat", "edition"]
     )]
     pub(crate) resume: Option<PathBuf>,
+    /// Colours: auto (on a terminal, unless NO_COLOR is set), always, or never.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub(crate) color: term::ColorWhen,
 }
 
 /// A game to begin or go on with.
@@ -206,13 +195,45 @@ pub fn save(record: &GameRecord, path: &Path) -> anyhow::Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// A card in a few lines: name, faction, kind, cost, defense, and its abilities in words.
-fn card_sheet(c: starrealms::CardId, lang: Lang) -> String {
-    format!(
-        "  {}\n  {}",
-        i18n::cards::name_cost(c, lang),
-        text::card_text(c, lang)
-    )
+/// A card in a few lines: name and cost, faction, kind and defense, and its abilities in words.
+fn card_sheet(out: &mut Screen, c: CardId, lang: Lang) -> std::io::Result<()> {
+    out.item("  ", &text::card_cost(c, lang))?;
+    out.item("  ", &text::card_kind(c, lang))?;
+    out.item("  ", &text::card_text(c, lang))
+}
+
+/// The card a player names: by its name in any language or its id, whole or by its first
+/// letters when only one card's name starts so (case and accents aside). `Err`: why none.
+fn find_card(name: &str, lang: Lang) -> Result<CardId, String> {
+    let set = starrealms::cards();
+    if let Some(c) = set.find(name) {
+        return Ok(c);
+    }
+    let key = starrealms::cards::normalize_name(name);
+    let mut found: Vec<CardId> = Vec::new();
+    if !key.is_empty() {
+        for (id, def) in set.iter().filter(|(_, d)| d.upgrade.is_none()) {
+            let names = [def.id(), &def.spec.name.en, &def.spec.name.fr];
+            if names
+                .iter()
+                .any(|n| starrealms::cards::normalize_name(n).starts_with(&key))
+            {
+                found.push(id);
+            }
+        }
+    }
+    match found[..] {
+        [c] => Ok(c),
+        [] => Err(tf(lang, "no_such_card", &[("name", &name)])),
+        _ => {
+            let names: Vec<&str> = found.iter().map(|&c| i18n::cards::name(c, lang)).collect();
+            Err(tf(
+                lang,
+                "ambiguous_card",
+                &[("name", &name), ("cards", &names.join(", "))],
+            ))
+        }
+    }
 }
 
 /// `play all`: plays every card of the hand, one by one (a Stealth Needle last, so that it has a
@@ -220,10 +241,9 @@ fn card_sheet(c: starrealms::CardId, lang: Lang) -> String {
 fn play_all(
     state: &mut State,
     human: Seat,
-    obs: &starrealms::Observation,
     names: &Names,
     lang: Lang,
-    out: &mut impl Write,
+    out: &mut Screen,
     push: &dyn Fn(Action) -> anyhow::Result<()>,
 ) -> anyhow::Result<usize> {
     let set = starrealms::cards();
@@ -244,9 +264,10 @@ fn play_all(
         let Some(&a) = plays.first() else {
             return Ok(played);
         };
+        let obs = state.observation(human);
         state.apply(a).context("a listed action was refused")?;
         push(a)?;
-        say!(out, "  ✓ {}", text::action(a, obs, names, lang));
+        say!(out, "  ✓ {}", text::action(a, &obs, names, lang));
         played += 1;
     }
 }
@@ -266,8 +287,7 @@ pub(crate) enum Input<A> {
     PlayAll,
 }
 
-/// Reads one valid command, re-prompting on anything else.
-/// The actions listed with numbers: all legal ones, except that an attack on a player or a
+/// The actions listed in the menu: all legal ones, except that an attack on a player or a
 /// transfer to a teammate is listed only with the largest amount (smaller amounts can still be
 /// typed: `attack p2 3`, `transfer p2 trade 1`).
 fn shown_actions(legal: &[Action]) -> Vec<Action> {
@@ -289,19 +309,43 @@ fn shown_actions(legal: &[Action]) -> Vec<Action> {
     shown
 }
 
-/// Reads one valid command, re-prompting on anything else. Numbers refer to `shown`; any
-/// action of `legal` may be typed as text.
+/// Whether a word the player typed reads as a menu label (`h3`, `r2`, `x`, `b1a`) rather than
+/// as an action's text.
+fn looks_like_label(word: &str) -> bool {
+    let n = word.chars().count();
+    n <= 8
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '.')
+        && (n == 1 || word.chars().any(|c| c.is_ascii_digit()))
+}
+
+/// Prints the menu: each action after its label, the labels in a column.
+pub(crate) fn print_menu<A: Copy>(
+    out: &mut Screen,
+    menu: &[(String, A)],
+    describe: impl Fn(A) -> String,
+) -> std::io::Result<()> {
+    let width = menu.iter().map(|(l, _)| l.len()).max().unwrap_or(1);
+    for (label, a) in menu {
+        let prefix = format!("  {}  ", term::strong(&format!("{label:<width$}")));
+        out.item(&prefix, &describe(*a))?;
+    }
+    Ok(())
+}
+
+/// Reads one valid command, re-prompting on anything else. A label of `menu` (or a number:
+/// its line) chooses that action; any action of `legal` may be typed as text.
 pub(crate) fn read_command<A: game::Action>(
-    out: &mut impl Write,
+    out: &mut Screen,
     input: &mut impl BufRead,
-    shown: &[A],
+    menu: &[(String, A)],
     legal: &[A],
     why: &dyn Fn(A) -> Option<String>,
     lang: Lang,
 ) -> anyhow::Result<Input<A>> {
     loop {
-        sayn!(out, "{} ", t(lang, "prompt"));
-        out.flush()?;
+        out.prompt(t(lang, "prompt"))?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             return Ok(Input::Closed);
@@ -325,27 +369,32 @@ pub(crate) fn read_command<A: game::Action>(
                 return Ok(Input::Row(slot.trim().to_string()));
             }
         }
+        if let Some((_, a)) = menu.iter().find(|(l, _)| *l == lower) {
+            return Ok(Input::Act(*a));
+        }
         if let Ok(n) = line.parse::<usize>() {
-            match shown.get(n.wrapping_sub(1)) {
-                Some(&a) => return Ok(Input::Act(a)),
+            match menu.get(n.wrapping_sub(1)) {
+                Some(&(_, a)) => return Ok(Input::Act(a)),
                 None => {
-                    say!(out, "{}", tf(lang, "bad_number", &[("max", &shown.len())]));
+                    say!(
+                        out,
+                        "{}",
+                        term::error(&tf(lang, "bad_number", &[("max", &menu.len())]))
+                    );
                     continue;
                 }
             }
         }
-        match A::parse(&lower) {
+        let said = match A::parse(&lower) {
             Ok(a) if legal.contains(&a) => return Ok(Input::Act(a)),
             Ok(a) => match why(a) {
-                Some(reason) => say!(
-                    out,
-                    "{}",
-                    tf(lang, "not_legal_because", &[("reason", &reason)])
-                ),
-                None => say!(out, "{}", tf(lang, "not_legal_now", &[("action", &line)])),
+                Some(reason) => tf(lang, "not_legal_because", &[("reason", &reason)]),
+                None => tf(lang, "not_legal_now", &[("action", &line)]),
             },
-            Err(_) => say!(out, "{}", tf(lang, "unknown_command", &[("input", &line)])),
-        }
+            Err(_) if looks_like_label(&lower) => tf(lang, "no_such_label", &[("label", &line)]),
+            Err(_) => tf(lang, "unknown_command", &[("input", &line)]),
+        };
+        say!(out, "{}", term::error(&said));
     }
 }
 
@@ -380,7 +429,7 @@ pub(crate) fn play(
     lang: Lang,
     input: &mut impl BufRead,
 ) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
+    let mut out = Screen::stdout(args.color);
     let Start {
         seed,
         human,
@@ -465,6 +514,7 @@ pub(crate) fn play(
 
     let mut bot_log: Vec<(Seat, String)> = Vec::new();
     let mut show_board = true;
+    let mut hand = menu::HandLabels::default();
     while let Some(seat) = state.to_move() {
         state.legal_actions_into(&mut legal);
         if let Some(bot) = players[seat.index()].as_mut() {
@@ -483,30 +533,24 @@ pub(crate) fn play(
         let obs = state.observation(human);
         if show_board {
             say!(out);
-            sayn!(out, "{}", text::board(&obs, &names, lang));
+            say!(out, "{}", text::board(&obs, &names, lang).trim_end());
             show_board = false;
         } else if let Some(d) = text::decision(&obs, &names, lang) {
-            say!(out, "» {d}");
+            say!(out, "» {}", term::strong(&d));
         }
         let shown = shown_actions(&legal);
-        for (i, &a) in shown.iter().enumerate() {
-            say!(
-                out,
-                "  {:>2}. {}",
-                i + 1,
-                text::action(a, &obs, &names, lang)
-            );
-        }
+        hand.update(&obs);
+        let menu = menu::menu(&shown, &obs, &hand);
+        print_menu(&mut out, &menu, |a| text::action(a, &obs, &names, lang))?;
         if shown.len() < legal.len() {
-            say!(
-                out,
-                "      {}",
-                tf(
+            out.item(
+                "      ",
+                &tf(
                     lang,
                     "partial_attack_hint",
-                    &[("seat", &state.left_of(human))]
-                )
-            );
+                    &[("seat", &state.left_of(human))],
+                ),
+            )?;
         }
         let why = |a: Action| {
             state
@@ -515,7 +559,7 @@ pub(crate) fn play(
                 .err()
                 .map(|e| i18n::refusal(lang, &e))
         };
-        match read_command(&mut out, input, &shown, &legal, &why, lang)? {
+        match read_command(&mut out, input, &menu, &legal, &why, lang)? {
             Input::Act(a) => {
                 state.apply(a).context("a listed action was refused")?;
                 push(a)?;
@@ -532,9 +576,9 @@ pub(crate) fn play(
             Input::Help => {
                 say!(out, "{}", t(lang, "help_long"));
             }
-            Input::Card(name) => match starrealms::cards().find(&name) {
-                Some(c) => say!(out, "{}", card_sheet(c, lang)),
-                None => say!(out, "{}", tf(lang, "no_such_card", &[("name", &name)])),
+            Input::Card(name) => match find_card(&name, lang) {
+                Ok(c) => card_sheet(&mut out, c, lang)?,
+                Err(why) => say!(out, "{}", term::error(&why)),
             },
             Input::Row(slot) => {
                 let card = slot
@@ -542,14 +586,18 @@ pub(crate) fn play(
                     .ok()
                     .and_then(|i| obs.row.get(i).copied().flatten());
                 match card {
-                    Some(c) => say!(out, "{}", card_sheet(c, lang)),
-                    None => say!(out, "{}", tf(lang, "no_such_row_card", &[("slot", &slot)])),
+                    Some(c) => card_sheet(&mut out, c, lang)?,
+                    None => say!(
+                        out,
+                        "{}",
+                        term::error(&tf(lang, "no_such_row_card", &[("slot", &slot)]))
+                    ),
                 }
             }
             Input::PlayAll => {
-                let played = play_all(&mut state, human, &obs, &names, lang, &mut out, &push)?;
+                let played = play_all(&mut state, human, &names, lang, &mut out, &push)?;
                 if played == 0 {
-                    say!(out, "{}", t(lang, "nothing_to_play"));
+                    say!(out, "{}", term::error(t(lang, "nothing_to_play")));
                 }
                 flush()?;
                 show_board = state.to_move() != Some(human);
@@ -581,10 +629,10 @@ pub(crate) fn play(
     flush()?;
     print_log(&mut out, &mut bot_log, &names, lang)?;
     say!(out);
-    sayn!(
+    say!(
         out,
         "{}",
-        text::board(&state.observation(human), &names, lang)
+        text::board(&state.observation(human), &names, lang).trim_end()
     );
     let winners = state.winners();
     let verdict = if winners.contains(&human) {
@@ -595,14 +643,14 @@ pub(crate) fn play(
         let w: Vec<&str> = winners.iter().map(|&s| names.of(s)).collect();
         tf(lang, "bot_wins", &[("player", &w.join(", "))])
     };
-    say!(out, "{verdict}");
+    say!(out, "{}", term::strong(&verdict));
     say!(out, "{}", tf(lang, "saved", &[("file", &path.display())]));
     Ok(ExitCode::SUCCESS)
 }
 
 /// Prints what the bots did since the human's last decision, grouped by bot.
 fn print_log(
-    out: &mut impl Write,
+    out: &mut Screen,
     log: &mut Vec<(Seat, String)>,
     names: &Names,
     lang: Lang,
@@ -610,38 +658,40 @@ fn print_log(
     let mut last = None;
     for (seat, line) in log.drain(..) {
         if last != Some(seat) {
-            writeln!(out)?;
-            writeln!(
+            say!(out);
+            say!(
                 out,
                 "{}",
                 tf(lang, "bot_did", &[("player", &names.of(seat))])
-            )?;
+            );
             last = Some(seat);
         }
-        writeln!(out, "  · {line}")?;
+        out.item("  · ", &line)?;
     }
     Ok(())
 }
 
+/// The player's pools and hand, after an action that did not change the table much.
 fn print_pools(
-    out: &mut impl Write,
+    out: &mut Screen,
     obs: &starrealms::Observation,
     seat: Seat,
     lang: Lang,
 ) -> std::io::Result<()> {
     let p = &obs.players[seat.index()];
     let hand = p.hand.as_deref().unwrap_or(&[]);
-    say!(
-        out,
-        "  {} {} · {} {} · {} {} · {}: {}",
-        t(lang, "authority"),
-        p.authority,
-        t(lang, "trade"),
-        p.trade,
-        t(lang, "combat"),
-        p.combat,
-        t(lang, "hand"),
-        text::cards_list(hand, lang)
+    let pools = format!(
+        "{} · {} · {}",
+        term::authority(&format!("{} {}", t(lang, "authority"), p.authority)),
+        term::trade(&format!("{} {}", t(lang, "trade"), p.trade)),
+        term::combat(&format!("{} {}", t(lang, "combat"), p.combat)),
     );
-    Ok(())
+    out.item(
+        "  ",
+        &format!(
+            "{pools} · {}: {}",
+            t(lang, "hand"),
+            text::cards_list(hand, lang)
+        ),
+    )
 }

@@ -2,7 +2,7 @@
 //! human sees only its planet's observation; the record is saved after every move, on `quit`,
 //! on a closed input and on Ctrl-C, as for Star Realms.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,7 +13,8 @@ use game::{GameRecord, Seat, State as _};
 use i18n::{Lang, t, tf};
 
 use crate::First;
-use crate::play::{Input, Keeper, PlayArgs, clock_seed, read_command};
+use crate::play::{Input, Keeper, PlayArgs, clock_seed, print_menu, read_command};
+use crate::term::{self, Screen};
 
 fn colour(c: Colour, lang: Lang) -> &'static str {
     t(
@@ -27,10 +28,18 @@ fn colour(c: Colour, lang: Lang) -> &'static str {
     )
 }
 
+/// A planet's colour in words, painted in itself in the terminal game.
+fn painted(c: Colour, lang: Lang) -> String {
+    term::cosmique(c, colour(c, lang))
+}
+
 fn card(c: Card, lang: Lang) -> String {
     match c {
-        Card::Meteor(m) => format!("{} {}", colour(m.colour(), lang), m.value()),
-        Card::Plus2 => "+2".into(),
+        Card::Meteor(m) => term::cosmique(
+            m.colour(),
+            &format!("{} {}", colour(m.colour(), lang), m.value()),
+        ),
+        Card::Plus2 => term::strong("+2"),
     }
 }
 
@@ -135,7 +144,7 @@ pub(crate) fn board(o: &Observation, names: &[String], lang: Lang) -> String {
         out += &format!(
             "{} — {} · {} {} · {} {}\n",
             names[i],
-            tf(lang, "cos.life", &[("n", &p.life)]),
+            term::authority(&tf(lang, "cos.life", &[("n", &p.life)])),
             t(lang, "zone.hand"),
             p.hand_count,
             t(lang, "cos.orbit"),
@@ -210,7 +219,7 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
         anyhow::bail!("--resume is for Star Realms games");
     }
     bots::cosmique::by_name(&args.vs, 0).map_err(anyhow::Error::msg)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = Screen::stdout(args.color);
     let seed = args.seed.unwrap_or_else(clock_seed);
     let config = Config::of_variant(args.variant);
     let mut state = State::new_game(&config, seed).map_err(anyhow::Error::msg)?;
@@ -226,7 +235,7 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
     let mut names = Vec::new();
     for i in 0..n {
         let seat = Seat(i);
-        let col = colour(Colour::of(seat), lang);
+        let col = painted(Colour::of(seat), lang);
         if seat == human {
             players.push(None);
             names.push(format!("{seat} ({}, {col})", t(lang, "you_word")));
@@ -235,7 +244,10 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
             players.push(Some(
                 bots::cosmique::by_name(&args.vs, seed).map_err(anyhow::Error::msg)?,
             ));
-            names.push(format!("{seat} ({}, {col})", args.vs));
+            names.push(format!(
+                "{seat} ({}, {col})",
+                crate::text::level_word(&args.vs, lang)
+            ));
         }
     }
     let path = args
@@ -253,21 +265,21 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
         .collect();
     let keeper = Keeper::new(record, path.clone(), lang)?;
     let flush = || keeper.flush();
-    writeln!(
+    say!(
         out,
         "{}",
         tf(
             lang,
             "cos.welcome",
             &[
-                ("bot", &args.vs),
+                ("bot", &crate::text::level_word(&args.vs, lang)),
                 ("seed", &seed),
                 ("variant", &config.variant),
                 ("first", &names[state.first.index()])
             ]
         )
-    )?;
-    writeln!(out, "{}", t(lang, "help_short"))?;
+    );
+    say!(out, "{}", t(lang, "cos.help_short"));
     flush()?;
     let mut legal = Vec::new();
     let mut log: Vec<String> = Vec::new();
@@ -287,64 +299,67 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
         }
         flush()?;
         for line in log.drain(..) {
-            writeln!(out, "  · {line}")?;
+            out.item("  · ", &line)?;
         }
         let obs = state.observation(human);
-        writeln!(out)?;
-        write!(out, "{}", board(&obs, &names, lang))?;
-        for (i, &a) in legal.iter().enumerate() {
-            writeln!(
-                out,
-                "  {:>2}. {}",
-                i + 1,
-                describe(a, &obs, human, &names, lang)
-            )?;
-        }
-        match read_command(&mut out, input, &legal, &legal, &|_| None, lang)? {
+        say!(out);
+        say!(out, "{}", board(&obs, &names, lang).trim_end());
+        // Bataille Cosmique's actions are few: numbered, as a decision's options.
+        let menu: Vec<(String, Action)> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| ((i + 1).to_string(), a))
+            .collect();
+        print_menu(&mut out, &menu, |a| describe(a, &obs, human, &names, lang))?;
+        match read_command(&mut out, input, &menu, &legal, &|_| None, lang)? {
             Input::Act(a) => {
                 state.apply(a).context("a listed action was refused")?;
                 keeper.push(a.to_string());
                 flush()?;
-                writeln!(out, "  ✓ {}", describe(a, &obs, human, &names, lang))?;
+                say!(out, "  ✓ {}", describe(a, &obs, human, &names, lang));
             }
             Input::Show => {}
-            Input::Help => writeln!(out, "{}", t(lang, "help_long"))?,
+            Input::Help => say!(out, "{}", t(lang, "cos.help_long")),
             Input::Card(_) | Input::Row(_) | Input::PlayAll => {
-                writeln!(out, "{}", t(lang, "star_realms_only"))?
+                say!(out, "{}", term::error(t(lang, "star_realms_only")))
             }
             Input::Quit => {
                 flush()?;
-                writeln!(
+                say!(
                     out,
                     "{}",
                     tf(lang, "saved_quit", &[("file", &path.display())])
-                )?;
+                );
                 return Ok(ExitCode::SUCCESS);
             }
             Input::Closed => {
                 flush()?;
-                writeln!(out)?;
-                writeln!(
+                say!(out);
+                say!(
                     out,
                     "{}",
                     tf(lang, "input_closed", &[("file", &path.display())])
-                )?;
+                );
                 return Ok(ExitCode::SUCCESS);
             }
         }
     }
     flush()?;
     for line in log.drain(..) {
-        writeln!(out, "  · {line}")?;
+        out.item("  · ", &line)?;
     }
-    writeln!(out)?;
-    write!(out, "{}", board(&state.observation(human), &names, lang))?;
+    say!(out);
+    say!(
+        out,
+        "{}",
+        board(&state.observation(human), &names, lang).trim_end()
+    );
     let verdict = match state.winners().first() {
         Some(&w) if w == human => t(lang, "you_win").to_string(),
         Some(&w) => tf(lang, "bot_wins", &[("player", &names[w.index()])]),
         None => t(lang, "draw").to_string(),
     };
-    writeln!(out, "{verdict}")?;
-    writeln!(out, "{}", tf(lang, "saved", &[("file", &path.display())]))?;
+    say!(out, "{}", term::strong(&verdict));
+    say!(out, "{}", tf(lang, "saved", &[("file", &path.display())]));
     Ok(ExitCode::SUCCESS)
 }

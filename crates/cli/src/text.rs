@@ -7,8 +7,18 @@ use starrealms::state::{Ability, Pending};
 use starrealms::{Action, CardId, InPlay, Observation, cards};
 
 use i18n::cards::effects;
-pub use i18n::cards::{kind as card_kind, name as card, name_cost as card_cost, text as card_text};
+pub use i18n::cards::{kind as card_kind, text as card_text};
 use starrealms::cards::{Effect, Kind, ScrapFrom};
+
+/// A card's name (in its faction's colour in the terminal game).
+pub fn card(c: CardId, lang: Lang) -> String {
+    crate::term::card(c, lang)
+}
+
+/// A card's name with its cost: `Cutter (2)`.
+pub fn card_cost(c: CardId, lang: Lang) -> String {
+    format!("{} ({})", card(c, lang), cards().def(c).cost())
+}
 
 /// How seats are called: `p1 (you)`, `p2 (heuristic)`.
 #[derive(Clone, Debug, Default)]
@@ -38,8 +48,8 @@ impl Names {
     }
 }
 
-/// A bot's name as players know it: the level in their language (`moyen` for `medium`), else
-/// the bot's own name (`ismcts:400`).
+/// A bot's name as players know it: the level in their language (`moyen` for `medium`,
+/// `heuristique` for `heuristic`), else the bot's own name (`ismcts:400`).
 pub fn level_word(bot: &str, lang: Lang) -> String {
     match bot {
         "random" => t(lang, "web.level.random").to_string(),
@@ -47,6 +57,8 @@ pub fn level_word(bot: &str, lang: Lang) -> String {
         "medium" => t(lang, "web.level.medium").to_string(),
         "hard" => t(lang, "web.level.hard").to_string(),
         "expert" => t(lang, "web.level.expert").to_string(),
+        "heuristic" => t(lang, "level.heuristic").to_string(),
+        "tuned" => t(lang, "level.tuned").to_string(),
         other => other.to_string(),
     }
 }
@@ -77,7 +89,7 @@ pub fn seat_label(config: &starrealms::Config, seat: Seat, who: &str, lang: Lang
 /// A card in play: `Trading Post [outpost 4, damaged 2]`, `Stealth Needle → Cutter`.
 pub fn in_play(p: &InPlay, lang: Lang) -> String {
     let def = cards().def(p.card);
-    let mut out = card(p.card, lang).to_string();
+    let mut out = card(p.card, lang);
     if let Some(c) = p.copy {
         out += &format!(" → {}", card(c, lang));
     }
@@ -119,7 +131,7 @@ pub fn cards_list(ids: &[CardId], lang: Lang) -> String {
             if n > 1 {
                 format!("{} ×{n}", card(c, lang))
             } else {
-                card(c, lang).to_string()
+                card(c, lang)
             }
         },
         lang,
@@ -240,7 +252,7 @@ pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String
                 "act.bequeath",
                 &[("card", &card(c, lang)), ("player", &names.of(to))],
             ),
-            _ => card(c, lang).to_string(),
+            _ => card(c, lang),
         },
     }
 }
@@ -429,10 +441,9 @@ pub fn board(obs: &Observation, names: &Names, lang: Lang) -> String {
         let seat = Seat(i as u8);
         let p = &obs.players[i];
         let mut head = format!(
-            "{} — {} {}",
+            "{} — {}",
             names.of(seat),
-            t(lang, "authority"),
-            p.authority
+            crate::term::authority(&format!("{} {}", t(lang, "authority"), p.authority))
         );
         if !p.alive {
             head += &format!(" ({})", t(lang, "defeated"));
@@ -467,11 +478,9 @@ pub fn board(obs: &Observation, names: &Names, lang: Lang) -> String {
         }
         if p.trade > 0 || p.combat > 0 || obs.current == seat {
             out += &format!(
-                "   {} {} · {} {}\n",
-                t(lang, "trade"),
-                p.trade,
-                t(lang, "combat"),
-                p.combat
+                "   {} · {}\n",
+                crate::term::trade(&format!("{} {}", t(lang, "trade"), p.trade)),
+                crate::term::combat(&format!("{} {}", t(lang, "combat"), p.combat))
             );
         }
         if p.pending_discards > 0 {

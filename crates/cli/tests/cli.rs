@@ -13,7 +13,8 @@ fn realms() -> Command {
     let mut cmd = Command::cargo_bin("realms").expect("the realms binary is built");
     cmd.env("LANG", "C")
         .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES");
+        .env_remove("LC_MESSAGES")
+        .env_remove("CLICOLOR_FORCE");
     cmd
 }
 
@@ -326,7 +327,7 @@ fn play_in_french() {
             .args(["--lang", "fr", "play", "--seed", "2", "--first", "me"])
             .write_stdin("1\nquitter\n"),
     );
-    assert!(out.contains("Star Realms contre le bot heuristic · graine 2 · p2 (vous) commence."));
+    assert!(out.contains("Star Realms contre le bot heuristique · graine 2 · p2 (vous) commence."));
     assert!(out.contains("Tour 1 · à p2 (vous) de jouer"));
     assert!(out.contains("Ligne d'Achat"));
     assert!(out.contains("Jouer Éclaireur"));
@@ -879,7 +880,8 @@ fn a_human_plays_bataille_cosmique_to_the_end_and_replays_it() {
             ])
             .write_stdin("bonjour\n1\nquitter\n"),
     );
-    assert!(fr.contains("Bataille Cosmique (incolore) contre des bots heuristic"));
+    // The bots' level in the player's language.
+    assert!(fr.contains("Bataille Cosmique (incolore) contre des bots de niveau heuristique"));
     assert!(fr.contains("Je ne comprends pas `bonjour`"));
     assert!(fr.contains("Prendre votre carte d'orbite"));
 }
@@ -1067,7 +1069,7 @@ fn a_campaign_is_started_played_resumed_checked_and_simulated() {
             .arg(&save),
     );
     assert!(
-        out.contains("You play the Trade Federation against random"),
+        out.contains("You play the Trade Federation against the random bot"),
         "{out}"
     );
     assert!(out.contains("p2 (random, Star Empire) opens it"), "{out}");
@@ -1432,7 +1434,10 @@ fn the_terminal_shows_cards_plays_the_whole_hand_and_names_levels_in_the_languag
     assert!(out.contains("contre le bot moyen"), "{out}");
     assert!(out.contains("p1 (moyen)"), "{out}");
     assert!(
-        out.contains("Vedette (2)\n  Primaire : +4 Influence. +2 Commerce."),
+        out.contains(
+            "Vedette (2)\n  vaisseau Fédération du Commerce, coût 2\n  Primaire : +4 Influence. \
+             +2 Commerce."
+        ),
         "{out}"
     );
     assert!(
