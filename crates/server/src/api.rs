@@ -23,7 +23,7 @@ use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 use crate::actor::blocking;
 use crate::games::CreateGame;
 use crate::protocol::{ApiError, ErrorCode};
-use crate::{AppState, campaigns, listen, socket, web};
+use crate::{AppState, campaigns, listen, replay, socket, web};
 
 /// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
 /// dropped. Messages between the configured limit and this one get a `too_large` error.
@@ -47,6 +47,8 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
         .route("/api/games", get(list::<S>).post(create::<S>))
         .route("/api/games/{id}", get(summary::<S>))
         .route("/api/games/{id}/record", get(record::<S>))
+        .route("/api/games/{id}/replay", get(replay_game::<S>))
+        .route("/api/replay", post(replay_upload::<S>))
         .route("/api/games/{id}/seats/{seat}/join", post(join::<S>))
         .route("/api/games/{id}/ws", get(ws::<S>))
         .route("/api/campaigns", post(campaigns::create::<S>))
@@ -318,7 +320,17 @@ pub(crate) async fn read_body(
     body: Body,
     allowed: impl FnOnce() -> bool,
 ) -> Result<axum::body::Bytes, ApiError> {
-    let limit = options.max_body_bytes;
+    read_body_within(options, options.max_body_bytes, headers, body, allowed).await
+}
+
+/// A request's body of at most `limit` bytes, within the server's time limit.
+pub(crate) async fn read_body_within(
+    options: &crate::Options,
+    limit: usize,
+    headers: &HeaderMap,
+    body: Body,
+    allowed: impl FnOnce() -> bool,
+) -> Result<axum::body::Bytes, ApiError> {
     let too_large = || {
         ApiError::new(
             ErrorCode::TooLarge,
@@ -416,6 +428,44 @@ async fn record<S: Store>(
         ));
     }
     Ok(Json(stored.record))
+}
+
+/// A page of the replay of a finished game (its record is public once it is over).
+async fn replay_game<S: Store>(
+    State(app): State<AppState<S>>,
+    Path(id): Path<String>,
+    parsed: Result<Query<replay::ReplayQuery>, QueryRejection>,
+) -> Result<Json<replay::ReplayPage>, ApiError> {
+    let id = game_id(&id)?;
+    let q = query(parsed)?;
+    let stored = with_store(&app, move |s| s.load(id)).await?;
+    if stored.winners.is_none() {
+        return Err(ApiError::new(
+            ErrorCode::NotFinished,
+            format!("game {id} is not over: it can be replayed at the end"),
+        ));
+    }
+    let page = blocking(move || replay::page(&stored.record, &q)).await?;
+    Ok(Json(page))
+}
+
+/// A page of the replay of a record the client sends (one saved from a game, or one that
+/// `realms replay` reads).
+async fn replay_upload<S: Store>(
+    State(app): State<AppState<S>>,
+    parsed: Result<Query<replay::ReplayQuery>, QueryRejection>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Json<replay::ReplayPage>, ApiError> {
+    let q = query(parsed)?;
+    let options = &app.inner.options;
+    let body = read_body_within(options, options.max_record_bytes, &headers, body, || true).await?;
+    let text = std::str::from_utf8(&body)
+        .map_err(|_| ApiError::new(ErrorCode::BadRequest, "a record is UTF-8 text (JSON)"))?;
+    let record = game::GameRecord::from_json(text)
+        .map_err(|e| ApiError::new(ErrorCode::BadRequest, format!("not a game record: {e}")))?;
+    let page = blocking(move || replay::page(&record, &q)).await?;
+    Ok(Json(page))
 }
 
 /// A fresh seat token: 256 bits from the operating system's generator, in hexadecimal.

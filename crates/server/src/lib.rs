@@ -39,6 +39,7 @@ pub mod games;
 mod limits;
 mod listen;
 pub mod protocol;
+mod replay;
 mod socket;
 pub mod tls;
 mod web;
@@ -89,6 +90,8 @@ pub struct Options {
     pub body_timeout: Duration,
     /// Longest request body, in bytes.
     pub max_body_bytes: usize,
+    /// Longest record a player may upload to replay it (`POST /api/replay`), in bytes.
+    pub max_record_bytes: usize,
     /// How often a WebSocket is pinged.
     pub ws_ping_interval: Duration,
     /// A WebSocket from which nothing (not even a pong) arrives for this long is closed.
@@ -135,6 +138,7 @@ impl Default for Options {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             max_body_bytes: 16 * 1024,
+            max_record_bytes: 1024 * 1024,
             ws_ping_interval: Duration::from_secs(20),
             ws_idle_timeout: Duration::from_secs(60),
             idle_game_ttl: Duration::from_secs(120),

@@ -8,5 +8,6 @@ mod http;
 mod internet;
 mod play;
 mod privacy;
+mod replay;
 mod restart;
 mod web;

@@ -1,0 +1,183 @@
+//! Replays for the browser's viewer: a finished game step by step from any seat, every hand
+//! shown on request, a record sent by the client; unfinished games and bad records refused.
+
+use game::{Action as _, GameRecord, Seat};
+use serde_json::{Value, json};
+use store::SqliteStore;
+
+use crate::common;
+
+/// Waits for the game of two bots to end; returns its summary.
+async fn finished(addr: std::net::SocketAddr, id: i64) -> Value {
+    for _ in 0..400 {
+        let (_, summary) = common::http(addr, "GET", &format!("/api/games/{id}"), None).await;
+        if summary["finished"] == true {
+            return summary;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("game {id} did not end");
+}
+
+/// The observation of `seat` after the first `step` actions of `record`, as JSON.
+fn observation_at(record: &GameRecord, step: usize, seat: Seat) -> Value {
+    let mut state: starrealms::State = record.initial_state().unwrap();
+    for text in &record.actions[..step] {
+        state
+            .apply(starrealms::Action::parse(text).unwrap())
+            .unwrap();
+    }
+    serde_json::to_value(state.observation(seat)).unwrap()
+}
+
+#[tokio::test]
+async fn a_finished_game_replays_step_by_step_from_any_seat_and_with_every_hand() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["random", "random"], "seed": 5}),
+    )
+    .await;
+    let summary = finished(addr, id).await;
+    let record = common::record(addr, id).await;
+    let n = record.actions.len();
+
+    let (status, page) = common::http(
+        addr,
+        "GET",
+        &format!("/api/games/{id}/replay?seat=p2&from=0&count=5"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["actions"], n);
+    assert_eq!(page["seats"], 2);
+    assert_eq!(page["seat"], "p2");
+    let views = page["views"].as_array().unwrap();
+    assert_eq!(views.len(), 5);
+    assert!(views[0]["line"].is_null(), "nothing led to step 0");
+    for (k, view) in views.iter().enumerate() {
+        assert_eq!(view["step"], k);
+        assert_eq!(
+            view["observation"],
+            observation_at(&record, k, Seat(1)),
+            "step {k}"
+        );
+        if k > 0 {
+            assert_eq!(view["line"]["index"], k - 1);
+            assert_eq!(view["line"]["action"], record.actions[k - 1]);
+        }
+    }
+    // Without `all` the other hand is hidden; with it, shown as its seat sees it.
+    assert!(views[1]["observation"]["players"][0]["hand"].is_null());
+    let (_, all) = common::http(
+        addr,
+        "GET",
+        &format!("/api/games/{id}/replay?seat=p2&all=true&from=1&count=1"),
+        None,
+    )
+    .await;
+    let hand = &all["views"][0]["observation"]["players"][0]["hand"];
+    assert_eq!(
+        hand,
+        &observation_at(&record, 1, Seat(0))["players"][0]["hand"]
+    );
+    assert!(hand.as_array().is_some_and(|h| !h.is_empty()));
+
+    // The last page ends with the result.
+    let (_, last) = common::http(
+        addr,
+        "GET",
+        &format!("/api/games/{id}/replay?from={n}"),
+        None,
+    )
+    .await;
+    let views = last["views"].as_array().unwrap();
+    assert_eq!(views.len(), 1);
+    assert_eq!(views[0]["over"], true);
+    assert_eq!(views[0]["winners"], summary["winners"]);
+    assert_eq!(last["seat"], "p1", "p1 unless asked");
+
+    // The record sent back gives the same pages.
+    let text = serde_json::to_string(&record).unwrap();
+    let (status, sent) =
+        common::http_raw(addr, "POST", "/api/replay?seat=p2&from=0&count=5", &text).await;
+    assert_eq!(status, 200, "{sent}");
+    assert_eq!(sent["views"], page["views"]);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn replays_of_unfinished_games_and_bad_records_are_refused_in_words() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["human", "random"]}),
+    )
+    .await;
+    let (status, e) = common::http(addr, "GET", &format!("/api/games/{id}/replay"), None).await;
+    assert_eq!(
+        (status, e["code"].as_str()),
+        (409, Some("not_finished")),
+        "{e}"
+    );
+
+    let done = common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["random", "random"], "seed": 9}),
+    )
+    .await;
+    finished(addr, done).await;
+    let record = common::record(addr, done).await;
+    let n = record.actions.len();
+    for (path, words) in [
+        (
+            format!("/api/games/{done}/replay?seat=p3"),
+            "not a seat of this game",
+        ),
+        (
+            format!("/api/games/{done}/replay?from={}", n + 1),
+            "past the end",
+        ),
+        (format!("/api/games/{done}/replay?count=x"), "count"),
+        (format!("/api/games/{done}/replay?colour=red"), "colour"),
+    ] {
+        let (status, e) = common::http(addr, "GET", &path, None).await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (400, Some("bad_request")),
+            "{path}: {e}"
+        );
+        assert!(
+            e["message"].as_str().unwrap().contains(words),
+            "{path}: {e}"
+        );
+    }
+
+    let mut broken = record.clone();
+    broken.actions[3] = "buy row 9".into();
+    let mut designer = record.clone();
+    designer.cards = Some(game::CardsRef {
+        file: "mine.toml".into(),
+        fingerprint: "00".into(),
+    });
+    for (body, words) in [
+        ("{not json".to_string(), "not a game record"),
+        (serde_json::to_string(&broken).unwrap(), "action 3"),
+        (
+            serde_json::to_string(&designer).unwrap(),
+            "designer's card file",
+        ),
+    ] {
+        let (status, e) = common::http_raw(addr, "POST", "/api/replay", &body).await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (400, Some("bad_request")),
+            "{e}"
+        );
+        assert!(e["message"].as_str().unwrap().contains(words), "{e}");
+    }
+    server.stop().await;
+}
