@@ -2,13 +2,11 @@
 // `#/watch/12`, `#/campaign/3`), and the page of each route.
 
 import { h, fill } from "./dom.js";
-import { loadTexts, preferredLang, languages, currentLang, t, translateStatic } from "./i18n.js";
+import { loadTexts, preferredLang, browserLang, languages, languageName, currentLang, translateStatic } from "./i18n.js";
 import { renderHome, renderJoin } from "./home.js";
 import { GamePage } from "./game.js";
 import { renderCampaign } from "./campaign.js";
 import { installZoom } from "./zoom.js";
-
-const LANG_NAMES = { en: "web.lang.en", fr: "web.lang.fr" };
 
 let stopPage = () => {};
 let game = null;
@@ -42,7 +40,7 @@ function show() {
 
 function langSelect() {
   const sel = document.querySelector("[data-testid=lang]");
-  fill(sel, languages().map((l) => h("option", { value: l }, LANG_NAMES[l] ? t(LANG_NAMES[l]) : l)));
+  fill(sel, languages().map((l) => h("option", { value: l }, languageName(l))));
   sel.value = currentLang();
   sel.onchange = async () => {
     await loadTexts(sel.value);
@@ -58,7 +56,11 @@ async function boot() {
   try {
     await loadTexts(preferredLang());
   } catch (e) {
+    // A language the server does not know: English, then (now that the server has listed its
+    // languages) another of the browser's if the server knows it.
     await loadTexts("en");
+    const other = browserLang();
+    if (other !== "en") await loadTexts(other).catch(() => {});
   }
   translateStatic(document);
   langSelect();

@@ -3,13 +3,36 @@
 
 const LANG_KEY = "realms-lang";
 
-let texts = { lang: "en", languages: ["en", "fr"], messages: {}, cards: {} };
+const LANGS_KEY = "realms-languages";
 
-/** The language to use: the one chosen before, else the browser's. */
+let texts = { lang: "en", languages: [], language_names: {}, messages: {}, cards: {} };
+
+/** The languages the server knows, as it last listed them (before any answer: none known). */
+function knownLangs() {
+  try {
+    const known = JSON.parse(localStorage.getItem(LANGS_KEY) || "[]");
+    if (Array.isArray(known)) return known;
+  } catch (e) {
+    // A damaged list is read as none.
+  }
+  return [];
+}
+
+/** The language to use: the one chosen before, else the browser's (see `browserLang`). */
 export function preferredLang() {
-  const saved = localStorage.getItem(LANG_KEY);
-  if (saved) return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  return localStorage.getItem(LANG_KEY) || browserLang();
+}
+
+/**
+ * The first of the browser's languages that the server knows (`pt-BR` → `pt`, `es-419` → `es`),
+ * else English. Before the server has listed its languages, the browser's first one is asked for.
+ */
+export function browserLang() {
+  const wanted = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"])
+    .map((l) => String(l).toLowerCase().split(/[-_]/)[0]);
+  const known = knownLangs();
+  if (!known.length) return wanted[0] || "en";
+  return wanted.find((l) => known.includes(l)) || "en";
 }
 
 /** Loads the texts of `lang` and remembers the choice. */
@@ -18,6 +41,7 @@ export async function loadTexts(lang) {
   if (!response.ok) throw new Error("texts: HTTP " + response.status);
   texts = await response.json();
   localStorage.setItem(LANG_KEY, texts.lang);
+  localStorage.setItem(LANGS_KEY, JSON.stringify(texts.languages));
   document.documentElement.lang = texts.lang;
   return texts;
 }
@@ -26,8 +50,14 @@ export function currentLang() {
   return texts.lang;
 }
 
+/** The languages the server offers (`Lang::ALL`). */
 export function languages() {
   return texts.languages;
+}
+
+/** A language's name in itself (`Português`), as the server gives it. */
+export function languageName(code) {
+  return (texts.language_names || {})[code] || code;
 }
 
 /** The message `key`, its `{name}` placeholders filled from `vars`. */

@@ -812,8 +812,13 @@ fn _realms(m: &Bound<'_, PyModule>) -> PyResult<()> {
 // ----- arenas and simulations, locally or on a cluster ---------------------------------------------
 
 fn lang_of(code: &str) -> PyResult<i18n::Lang> {
-    i18n::Lang::from_locale(code)
-        .ok_or_else(|| ConfigError::new_err(format!("unknown language `{code}` (known: en, fr)")))
+    i18n::Lang::from_locale(code).ok_or_else(|| {
+        let known: Vec<&str> = i18n::Lang::ALL.iter().map(|l| l.code()).collect();
+        ConfigError::new_err(format!(
+            "unknown language `{code}` (known: {})",
+            known.join(", ")
+        ))
+    })
 }
 
 fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {

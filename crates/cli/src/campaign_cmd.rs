@@ -212,11 +212,7 @@ fn new(def: &CampaignDef, a: NewArgs, lang: Lang) -> anyhow::Result<ExitCode> {
 }
 
 fn text_of(t: &starrealms::cards::Texts, lang: Lang) -> String {
-    if lang.code() == "fr" {
-        t.fr.clone()
-    } else {
-        t.en.clone()
-    }
+    t.get(lang.code()).to_string()
 }
 
 /// The first player's choice: asked of a person on the terminal, made by a bot at random

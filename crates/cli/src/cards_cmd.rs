@@ -125,11 +125,7 @@ pub fn run(args: CardsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             .iter()
             .map(|&(i, sheet)| SheetJson {
                 id: &sheet.id,
-                name: if lang.code() == "fr" {
-                    &sheet.name.fr
-                } else {
-                    &sheet.name.en
-                },
+                name: sheet.name.get(lang.code()),
                 side: sheet.side,
                 scenario: sheet.scenario,
                 rows: &sheet.row,
@@ -166,11 +162,7 @@ pub fn run(args: CardsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     }
     for (_, sheet) in &sheets {
         outln!(out);
-        let name = if lang.code() == "fr" {
-            &sheet.name.fr
-        } else {
-            &sheet.name.en
-        };
+        let name = sheet.name.get(lang.code());
         outln!(
             out,
             "{}",
@@ -178,7 +170,7 @@ pub fn run(args: CardsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
                 lang,
                 "cards.sheet",
                 &[
-                    ("name", name),
+                    ("name", &name),
                     ("id", &sheet.id),
                     ("side", &i18n::cards::faction(sheet.side, lang))
                 ]

@@ -54,8 +54,8 @@ struct Cli {
     /// `simulate` and `arena` take it several times to compare card sets.
     #[arg(long, global = true, value_name = "FILE")]
     cards: Vec<PathBuf>,
-    /// Language of the output: fr or en (default: from the LANG environment variable, else en).
-    #[arg(long, global = true, value_name = "LANG")]
+    // Its help lists the languages of `Lang::ALL` (see `lang_help`).
+    #[arg(long, global = true, value_name = "LANG", help = lang_help())]
     lang: Option<Lang>,
     /// The game: starrealms (default) or cosmique.
     #[arg(long, global = true, value_enum, default_value = "starrealms")]
@@ -134,6 +134,17 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The help of `--lang`: every language of the translation table.
+fn lang_help() -> String {
+    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+    let (last, rest) = codes.split_last().expect("at least one language");
+    format!(
+        "Language of the output: {} or {last} (default: from the LC_ALL, LC_MESSAGES or LANG \
+         environment variable, else en)",
+        rest.join(", ")
+    )
 }
 
 fn language(flag: Option<Lang>) -> Lang {

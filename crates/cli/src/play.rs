@@ -279,11 +279,11 @@ pub(crate) enum Input<A> {
     Help,
     Quit,
     Closed,
-    /// `card NAME` (`carte NOM`): show a card.
+    /// `card NAME` (`carte NOM`, `carta NOME`): show a card.
     Card(String),
-    /// `row N` (`ligne N`): show the card of a trade-row slot.
+    /// `row N` (`ligne N`, `linha N`, `fila N`): show the card of a trade-row slot.
     Row(String),
-    /// `play all` (`tout jouer`): play every card of the hand.
+    /// `play all` (`tout jouer`, `jogar tudo`, `jugar todo`): play every card of the hand.
     PlayAll,
 }
 
@@ -353,18 +353,20 @@ pub(crate) fn read_command<A: game::Action>(
         let line = line.trim();
         let lower = line.to_lowercase();
         match lower.as_str() {
-            "" | "?" | "h" | "help" | "aide" => return Ok(Input::Help),
-            "b" | "board" | "plateau" => return Ok(Input::Show),
-            "q" | "quit" | "quitter" => return Ok(Input::Quit),
-            "play all" | "tout jouer" | "jouer tout" => return Ok(Input::PlayAll),
+            "" | "?" | "h" | "help" | "aide" | "ajuda" | "ayuda" => return Ok(Input::Help),
+            "b" | "board" | "plateau" | "mesa" | "tablero" => return Ok(Input::Show),
+            "q" | "quit" | "quitter" | "sair" | "salir" => return Ok(Input::Quit),
+            "play all" | "tout jouer" | "jouer tout" | "jogar tudo" | "jugar todo" => {
+                return Ok(Input::PlayAll);
+            }
             _ => {}
         }
-        for word in ["card ", "carte "] {
+        for word in ["card ", "carte ", "carta "] {
             if let Some(name) = lower.strip_prefix(word) {
                 return Ok(Input::Card(name.trim().to_string()));
             }
         }
-        for word in ["row ", "ligne "] {
+        for word in ["row ", "ligne ", "linha ", "fila "] {
             if let Some(slot) = lower.strip_prefix(word) {
                 return Ok(Input::Row(slot.trim().to_string()));
             }

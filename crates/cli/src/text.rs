@@ -271,17 +271,13 @@ fn upgrade(key: &str, obs: &Observation, me: Seat, slot: u8, s: u8, r: u8, lang:
             let text = sheet.row[r as usize]
                 .sticker(column)
                 .map_or("", |st| st.text.as_str());
-            let name = if lang.code() == "fr" {
-                &sheet.name.fr
-            } else {
-                &sheet.name.en
-            };
+            let name = sheet.name.get(lang.code());
             (
                 column.price(),
                 tf(
                     lang,
                     "sticker",
-                    &[("row", &(r + 1)), ("sheet", name), ("text", &text)],
+                    &[("row", &(r + 1)), ("sheet", &name), ("text", &text)],
                 ),
             )
         }
@@ -390,11 +386,7 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
 /// A sticker sheet in one line: `s1 Scenario 1 sheet · political…: r1 (2) ship · r2 (3) — · …`.
 fn sheet_line(k: usize, u: &starrealms::state::SheetUse, lang: Lang) -> String {
     let sheet = &cards().sheets[u.sheet.0 as usize];
-    let name = if lang.code() == "fr" {
-        &sheet.name.fr
-    } else {
-        &sheet.name.en
-    };
+    let name = sheet.name.get(lang.code());
     let rows: Vec<String> = sheet
         .row
         .iter()

@@ -99,6 +99,89 @@ fn cards_lists_every_card_in_english_and_french() {
 }
 
 #[test]
+fn cards_lists_every_card_in_portuguese_and_spanish_with_the_rulebooks_words() {
+    let pt = stdout_of(realms().args(["--lang", "pt", "cards"]));
+    assert!(pt.starts_with("49 cartas"), "{pt}");
+    // The Portuguese rulebook's names: Batedor (Scout), Explorador (Explorer); others in English.
+    assert!(pt.contains("Batedor — nave sem facção, custo 0 ×8"), "{pt}");
+    assert!(pt.contains("Explorador — nave sem facção, custo 2 ×10"));
+    assert!(pt.contains("Primária: Ganhe 2 de Comércio. Sucatear: Ganhe 2 de Combate."));
+    assert!(pt.contains("Blob Fighter — nave Blob, custo 1 ×3"));
+    assert!(pt.contains("Primária: Ganhe 3 de Combate. Aliado (Blob): Compre uma carta."));
+    assert!(pt.contains("Trading Post — posto avançado 4 Federação Comercial, custo 3"));
+    assert!(pt.contains("Aliado (Império Estelar)") && pt.contains("Aliado (Culto Mecânico)"));
+    assert!(pt.contains("Você pode destruir uma base alvo"));
+    assert!(pt.contains("Ganhe 4 de Autoridade"));
+    let es = stdout_of(realms().args(["--lang", "es", "cards"]));
+    assert!(es.starts_with("49 cartas"), "{es}");
+    // The Spanish rulebook's names: Explorador (Explorer), Trueque Mundial (Barter World).
+    assert!(es.contains("Scout — barco sin facción, coste 0 ×8"), "{es}");
+    assert!(es.contains("Explorador — barco sin facción, coste 2 ×10"));
+    assert!(es.contains("Primaria: Gana 2 de Comercio. Desechar: Gana 2 de Combate."));
+    assert!(es.contains("Trueque Mundial — base 4 Federación Comercial, coste 4"));
+    assert!(es.contains("Primaria: Gana 3 de Combate. Aliado (Blob): Roba una carta."));
+    assert!(es.contains("Trading Post — puesto avanzado 4 Federación Comercial, coste 3"));
+    assert!(es.contains("Puedes destruir la base objetivo"));
+    assert!(es.contains("Gana 4 de Autoridad"));
+    // The locale chooses them too.
+    for (locale, text) in [("pt_BR.UTF-8", &pt), ("es_ES.UTF-8", &es), ("es_MX", &es)] {
+        let by_locale = stdout_of(realms().env("LANG", locale).arg("cards"));
+        assert_eq!(&by_locale, text, "{locale}");
+    }
+    let json = json_of(realms().args(["--lang", "pt", "cards", "--json"]));
+    assert_eq!(json["cards"][0]["name"], "Batedor");
+}
+
+#[test]
+fn the_help_and_the_errors_list_every_language() {
+    let help = stdout_of(realms().arg("--help"));
+    assert!(help.contains("en, fr, pt or es"), "{help}");
+    realms()
+        .args(["--lang", "de", "cards"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("(known: en, fr, pt, es)"));
+}
+
+#[test]
+fn play_in_portuguese_and_spanish_with_their_own_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let pt = stdout_of(
+        realms()
+            .current_dir(dir.path())
+            .args(["--lang", "pt", "play", "--seed", "2", "--first", "me"])
+            .write_stdin("1\najuda\ncarta batedor\nsair\n"),
+    );
+    assert!(pt.contains("Star Realms contra o bot heurístico · semente 2 · p2 (você) começa."));
+    assert!(pt.contains("Rodada 1 · vez de p2 (você)"));
+    assert!(pt.contains("Linha de Comércio"));
+    assert!(pt.contains("Jogar Batedor"));
+    assert!(pt.contains("Comandos:"), "`ajuda` shows the help");
+    assert!(
+        pt.contains("Batedor (0)\n  nave sem facção, custo 0\n  Primária: Ganhe 1 de Comércio."),
+        "{pt}"
+    );
+    assert!(pt.contains("Partida salva em realms-game-2.json. Até logo."));
+    let es = stdout_of(
+        realms()
+            .current_dir(dir.path())
+            .args(["--lang", "es", "play", "--seed", "2", "--first", "me"])
+            .write_stdin("1\nayuda\nfila 0\nsalir\n"),
+    );
+    assert!(es.contains("Star Realms contra el bot heurístico · semilla 2 · p2 (tú) empieza."));
+    assert!(es.contains("Turno 1 · le toca a p2 (tú)"));
+    assert!(es.contains("Fila de intercambios"));
+    assert!(es.contains("Jugar Scout"));
+    assert!(es.contains("Comandos:"), "`ayuda` shows the help");
+    assert!(
+        es.contains("Trueque Mundial (4)\n")
+            && es.contains("\n  Primaria: Gana 2 de Autoridad O Gana 2 de Comercio."),
+        "`fila 0` shows the card: {es}"
+    );
+    assert!(es.contains("Partida guardada en realms-game-2.json. Hasta luego."));
+}
+
+#[test]
 fn cards_json_holds_names_numbers_and_effects() {
     let list = json_of(realms().args(["cards", "--json"]));
     assert_eq!(list["sets"], serde_json::json!(["base"]));

@@ -94,7 +94,7 @@ fn card_and_row_show_full_texts_by_any_name_and_change_nothing() {
         "{out}"
     );
     assert!(
-        out.contains("There is no card `death star` (its name in English or French, or its id)."),
+        out.contains("There is no card `death star` (its name in any language, or its id)."),
         "{out}"
     );
     // Slot 1 of seed 4's trade row, with its defense for a base.

@@ -109,11 +109,7 @@ pub fn text(c: CardId, lang: Lang) -> String {
     let column = starrealms::cards::Column::of(def.kind());
     let mut parts = vec![printed_text(u.of, lang, false)];
     if let Some(st) = sheet.row[u.row as usize].sticker(column) {
-        let name = if lang.code() == "fr" {
-            &sheet.name.fr
-        } else {
-            &sheet.name.en
-        };
+        let name = sheet.name.get(lang.code());
         let mut said = Vec::new();
         if !st.primary.is_empty() {
             said.push(effects(&st.primary, lang));
@@ -138,7 +134,7 @@ pub fn text(c: CardId, lang: Lang) -> String {
             tf(
                 lang,
                 "ability.upgrade",
-                &[("sheet", name), ("row", &(u.row + 1))]
+                &[("sheet", &name), ("row", &(u.row + 1))]
             ),
             said.join(". ")
         ));

@@ -8,9 +8,9 @@
 //! fr = "Tour {turn}"
 //! ```
 //!
-//! `{name}` marks a placeholder filled by [`tf`]. French and English are complete (a test checks
-//! it, placeholders included); a language added later may leave keys out, which then fall back
-//! to English. Card names and printed texts are card data, not messages.
+//! `{name}` marks a placeholder filled by [`tf`]. English, French, Portuguese and Spanish are
+//! complete (a test checks it, placeholders included); should a text be missing, English stands
+//! in. Card names and printed texts are card data, not messages.
 //!
 //! ```
 //! use i18n::{Lang, t, tf};
@@ -36,23 +36,43 @@ pub enum Lang {
     En,
     /// French (the rulebooks' language).
     Fr,
+    /// Portuguese (Brazilian, the words of the Portuguese rulebook).
+    Pt,
+    /// Spanish (the words of the Spanish rulebook).
+    Es,
 }
 
 impl Lang {
     /// Every language, in table order.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fr, Lang::Pt, Lang::Es];
 
-    /// The language code (`en`, `fr`).
+    /// The language code (`en`, `fr`, `pt`, `es`).
     pub const fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::Fr => "fr",
+            Lang::Pt => "pt",
+            Lang::Es => "es",
         }
     }
 
-    /// The language a locale string asks for (`fr_FR.UTF-8` → French), if known.
+    /// The language's name in itself (`Português`), for a choice of languages.
+    pub fn own_name(self) -> &'static str {
+        t(
+            self,
+            match self {
+                Lang::En => "web.lang.en",
+                Lang::Fr => "web.lang.fr",
+                Lang::Pt => "web.lang.pt",
+                Lang::Es => "web.lang.es",
+            },
+        )
+    }
+
+    /// The language a locale string asks for (`fr_FR.UTF-8` → French, `pt_BR` → Portuguese),
+    /// if known.
     pub fn from_locale(locale: &str) -> Option<Lang> {
-        let code = locale.get(..2)?.to_ascii_lowercase();
+        let code = locale.split(['_', '-', '.', '@']).next()?;
         code.parse().ok()
     }
 }
@@ -66,11 +86,14 @@ impl fmt::Display for Lang {
 impl FromStr for Lang {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" => Ok(Lang::En),
-            "fr" => Ok(Lang::Fr),
-            _ => Err(format!("unknown language `{s}` (known: en, fr)")),
-        }
+        let lower = s.to_ascii_lowercase();
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code() == lower)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+                format!("unknown language `{s}` (known: {})", known.join(", "))
+            })
     }
 }
 
@@ -271,12 +294,92 @@ mod tests {
         assert_eq!(tf(Lang::Fr, "turn", &[("turn", &12)]), "Tour 12");
         assert_eq!(placeholders("{a} and {b} and {a}"), vec!["a", "b"]);
         assert_eq!(Lang::from_locale("fr_FR.UTF-8"), Some(Lang::Fr));
+        assert_eq!(Lang::from_locale("pt_BR.UTF-8"), Some(Lang::Pt));
+        assert_eq!(Lang::from_locale("pt_PT"), Some(Lang::Pt));
+        assert_eq!(Lang::from_locale("es_ES"), Some(Lang::Es));
+        assert_eq!(Lang::from_locale("es_MX.UTF-8"), Some(Lang::Es));
+        assert_eq!(Lang::from_locale("es"), Some(Lang::Es));
+        assert_eq!(Lang::from_locale("en_GB.UTF-8"), Some(Lang::En));
         assert_eq!(Lang::from_locale("C"), None);
+        assert_eq!(Lang::from_locale("C.UTF-8"), None);
+        assert_eq!(Lang::from_locale("POSIX"), None);
+        assert_eq!(Lang::from_locale("de_DE.UTF-8"), None);
         assert_eq!("FR".parse::<Lang>(), Ok(Lang::Fr));
-        assert!(
-            "de".parse::<Lang>()
-                .unwrap_err()
-                .contains("unknown language")
+        assert_eq!("pt".parse::<Lang>(), Ok(Lang::Pt));
+        assert_eq!("ES".parse::<Lang>(), Ok(Lang::Es));
+        let unknown = "de".parse::<Lang>().unwrap_err();
+        assert!(unknown.contains("unknown language"), "{unknown}");
+        assert!(unknown.contains("en, fr, pt, es"), "{unknown}");
+        for lang in Lang::ALL {
+            assert_eq!(lang.code().parse::<Lang>(), Ok(lang));
+            assert_eq!(Lang::from_locale(lang.code()), Some(lang));
+        }
+        assert_eq!(Lang::default(), Lang::En);
+    }
+
+    #[test]
+    fn each_language_is_named_in_itself() {
+        let names: Vec<&str> = Lang::ALL.iter().map(|l| l.own_name()).collect();
+        assert_eq!(names, ["English", "Français", "Português", "Español"]);
+    }
+
+    #[test]
+    fn card_texts_use_the_words_of_the_portuguese_and_spanish_rulebooks() {
+        let set = starrealms::cards();
+        let id = |name: &str| set.find(name).expect("a base set card");
+        let fighter = id("Blob Fighter");
+        assert_eq!(
+            cards::text(fighter, Lang::Pt),
+            "Primária: Ganhe 3 de Combate. Aliado (Blob): Compre uma carta."
         );
+        assert_eq!(
+            cards::text(fighter, Lang::Es),
+            "Primaria: Gana 3 de Combate. Aliado (Blob): Roba una carta."
+        );
+        assert_eq!(
+            cards::text(id("Explorer"), Lang::Pt),
+            "Primária: Ganhe 2 de Comércio. Sucatear: Ganhe 2 de Combate."
+        );
+        assert_eq!(
+            cards::text(id("Explorer"), Lang::Es),
+            "Primaria: Gana 2 de Comercio. Desechar: Gana 2 de Combate."
+        );
+        assert_eq!(
+            cards::kind(id("Scout"), Lang::Pt),
+            "nave sem facção, custo 0"
+        );
+        assert_eq!(
+            cards::kind(id("Scout"), Lang::Es),
+            "barco sin facción, coste 0"
+        );
+        let outpost = cards::kind(id("Trading Post"), Lang::Pt);
+        assert!(
+            outpost.starts_with("posto avançado 4 Federação Comercial"),
+            "{outpost}"
+        );
+        let outpost = cards::kind(id("Trading Post"), Lang::Es);
+        assert!(
+            outpost.starts_with("puesto avanzado 4 Federación Comercial"),
+            "{outpost}"
+        );
+        let mech = cards::text(id("Mech World"), Lang::Pt);
+        assert!(
+            mech.contains("Conta como aliado de todas as facções."),
+            "{mech}"
+        );
+        let cruiser = cards::text(id("Battlecruiser"), Lang::Es);
+        assert!(
+            cruiser.contains("Puedes destruir la base objetivo"),
+            "{cruiser}"
+        );
+        let cruiser = cards::text(id("Battlecruiser"), Lang::Pt);
+        assert!(
+            cruiser.contains("Você pode destruir uma base alvo"),
+            "{cruiser}"
+        );
+        assert_eq!(t(Lang::Pt, "authority"), "Autoridade");
+        assert_eq!(t(Lang::Es, "authority"), "Autoridad");
+        assert_eq!(t(Lang::Pt, "trade_row"), "Linha de Comércio");
+        assert_eq!(t(Lang::Es, "outpost"), "puesto avanzado");
     }
 }

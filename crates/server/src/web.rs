@@ -87,7 +87,7 @@ pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
                 json!({
                     "of": set.def(u.of).id(),
                     "sheet": sheet.id,
-                    "sheet_name": if lang == Lang::Fr { &sheet.name.fr } else { &sheet.name.en },
+                    "sheet_name": sheet.name.get(lang.code()),
                     "row": u.row + 1,
                 })
             });
@@ -124,7 +124,7 @@ pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
                 })
                 .collect();
             let value = json!({
-                "name": if lang == Lang::Fr { &sheet.name.fr } else { &sheet.name.en },
+                "name": sheet.name.get(lang.code()),
                 "side": sheet.side,
                 "side_name": i18n::cards::faction(sheet.side, lang),
                 "rows": rows,
@@ -135,6 +135,10 @@ pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
     Ok(json!({
         "lang": lang.code(),
         "languages": Lang::ALL.map(Lang::code),
+        "language_names": Lang::ALL
+            .iter()
+            .map(|l| (l.code().to_string(), Value::from(l.own_name())))
+            .collect::<Map<String, Value>>(),
         "messages": messages,
         "cards": cards,
         "sheets": sheets,

@@ -204,7 +204,8 @@ pub enum Static {
     CombatPerShipPlayed(u8),
 }
 
-/// A name or a text in each language.
+/// A name or a text in each language: English and French always, Portuguese and Spanish when
+/// the file gives them (English stands in for them otherwise).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Texts {
@@ -212,6 +213,38 @@ pub struct Texts {
     pub en: String,
     /// French.
     pub fr: String,
+    /// Portuguese, if it differs from the English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pt: Option<String>,
+    /// Spanish, if it differs from the English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub es: Option<String>,
+}
+
+impl Texts {
+    /// The text in a language (`"fr"`, `"pt"`, `"es"`; English for anything else, and for
+    /// Portuguese or Spanish when the file leaves them out).
+    pub fn get(&self, lang: &str) -> &str {
+        match lang {
+            "fr" => &self.fr,
+            "pt" => self.pt.as_deref().unwrap_or(&self.en),
+            "es" => self.es.as_deref().unwrap_or(&self.en),
+            _ => &self.en,
+        }
+    }
+
+    /// Every text it holds, English first.
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        [
+            Some(&self.en),
+            Some(&self.fr),
+            self.pt.as_ref(),
+            self.es.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+    }
 }
 
 /// One card as written in a card file.
@@ -405,13 +438,10 @@ impl CardDef {
     pub fn member_factions(&self) -> Vec<Faction> {
         self.spec.faction.into_iter().chain(self.side).collect()
     }
-    /// Name in a language (`"fr"` or anything else for English).
+    /// Name in a language (`"fr"`, `"pt"`, `"es"`, or anything else for English); a card
+    /// without a Portuguese or Spanish name keeps its English one there.
     pub fn name(&self, lang: &str) -> &str {
-        if lang == "fr" {
-            &self.spec.name.fr
-        } else {
-            &self.spec.name.en
-        }
+        self.spec.name.get(lang)
     }
 }
 
@@ -674,12 +704,13 @@ pub fn normalize_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars().flat_map(char::to_lowercase) {
         let c = match c {
-            'à' | 'â' | 'ä' | 'á' => 'a',
+            'à' | 'â' | 'ä' | 'á' | 'ã' => 'a',
             'é' | 'è' | 'ê' | 'ë' => 'e',
             'î' | 'ï' | 'í' => 'i',
-            'ô' | 'ö' | 'ó' => 'o',
+            'ô' | 'ö' | 'ó' | 'õ' => 'o',
             'ù' | 'û' | 'ü' | 'ú' => 'u',
             'ç' => 'c',
+            'ñ' => 'n',
             c => c,
         };
         if c.is_alphanumeric() {
@@ -818,7 +849,8 @@ impl CardSet {
             .map(|(i, d)| (CardId(i as u16), d))
     }
 
-    /// Finds a card by id, English or French name (case, accents, spaces and punctuation ignored).
+    /// Finds a card by id or by its name in any language (case, accents, spaces and punctuation
+    /// ignored).
     pub fn find(&self, name: &str) -> Option<CardId> {
         self.by_name.get(&normalize_name(name)).copied()
     }
@@ -1085,7 +1117,7 @@ fn register_names(
     spec: &CardSpec,
     id: CardId,
 ) -> Result<(), String> {
-    for key in [&spec.id, &spec.name.en, &spec.name.fr] {
+    for key in std::iter::once(spec.id.as_str()).chain(spec.name.all()) {
         let key = normalize_name(key);
         if let Some(&other) = by_name.get(&key)
             && other != id
@@ -1152,9 +1184,12 @@ fn upgrade_def(
         ));
     }
     spec.id = format!("{}__{}_r{}", spec.id, sheet.id, row + 1);
+    let upgraded = |name: &str| format!("{name} ({} {})", sheet.id, row + 1);
     spec.name = Texts {
-        en: format!("{} ({} {})", spec.name.en, sheet.id, row + 1),
-        fr: format!("{} ({} {})", spec.name.fr, sheet.id, row + 1),
+        en: upgraded(&spec.name.en),
+        fr: upgraded(&spec.name.fr),
+        pt: spec.name.pt.as_deref().map(upgraded),
+        es: spec.name.es.as_deref().map(upgraded),
     };
     spec.text = format!("{} Upgrade: {}", spec.text, sticker.text);
     spec.primary.extend(sticker.primary.iter().cloned());
@@ -1303,5 +1338,98 @@ impl<'de> Deserialize<'de> for CardId {
         crate::cards()
             .find(&name)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown card `{name}`")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn portuguese_and_spanish_names_are_shown_where_given_else_the_english_one() {
+        let set = CardSet::base();
+        let name = |id: &str, lang: &str| {
+            let c = set
+                .iter()
+                .find(|(_, d)| d.id() == id)
+                .expect("a base card")
+                .0;
+            set.def(c).name(lang).to_string()
+        };
+        // The names the rulebooks give.
+        assert_eq!(name("scout", "pt"), "Batedor");
+        assert_eq!(name("explorer", "pt"), "Explorador");
+        assert_eq!(name("explorer", "es"), "Explorador");
+        assert_eq!(name("barter_world", "es"), "Trueque Mundial");
+        // The others keep their English names.
+        assert_eq!(name("scout", "es"), "Scout");
+        assert_eq!(name("cutter", "pt"), "Cutter");
+        assert_eq!(name("cutter", "es"), "Cutter");
+        assert_eq!(name("mech_world", "pt"), "Mech World");
+        assert_eq!(name("cutter", "fr"), "Vedette");
+        assert_eq!(name("cutter", "en"), "Cutter");
+        assert_eq!(name("cutter", "de"), "Cutter");
+        // Every name finds its card.
+        assert_eq!(set.find("Batedor"), set.find("scout"));
+        assert_eq!(set.find("trueque mundial"), set.find("Barter World"));
+    }
+
+    #[test]
+    fn a_designers_file_may_name_its_cards_in_portuguese_and_spanish_or_not() {
+        let file = |scout_name: &str| {
+            format!(
+                r#"[[card]]
+id = "scout"
+name = {scout_name}
+kind = "ship"
+count = 8
+role = "starting"
+text = "Primary: Add 1 Trade."
+primary = [{{ trade = 1 }}]
+
+[[card]]
+id = "viper"
+name = {{ en = "Viper", fr = "Viper" }}
+kind = "ship"
+count = 2
+role = "starting"
+text = "Primary: Add 1 Combat."
+primary = [{{ combat = 1 }}]
+
+[[card]]
+id = "explorer"
+name = {{ en = "Explorer", fr = "Prospecteur" }}
+cost = 2
+kind = "ship"
+count = 10
+role = "explorer"
+text = "Primary: Add 2 Trade. Scrap: Add 2 Combat."
+primary = [{{ trade = 2 }}]
+scrap = [{{ combat = 2 }}]
+"#
+            )
+        };
+        let named = CardSet::parse(
+            "named.toml",
+            &file(r#"{ en = "Scout", fr = "Éclaireur", pt = "Olheiro", es = "Explorador de avanzada" }"#),
+        )
+        .expect("pt and es names are allowed");
+        let scout = named.def(named.find("scout").expect("the scout"));
+        assert_eq!(scout.name("pt"), "Olheiro");
+        assert_eq!(scout.name("es"), "Explorador de avanzada");
+        assert_eq!(named.find("olheiro"), named.find("scout"));
+        let plain = CardSet::parse("plain.toml", &file(r#"{ en = "Scout", fr = "Éclaireur" }"#))
+            .expect("pt and es names are optional");
+        let scout = plain.def(plain.find("scout").expect("the scout"));
+        assert_eq!(scout.name("pt"), "Scout");
+        assert_eq!(scout.name("es"), "Scout");
+        assert_eq!(scout.name("fr"), "Éclaireur");
+        // Names are not rules: both files play the same games.
+        assert_eq!(named.fingerprint(), plain.fingerprint());
+        let unknown = CardSet::parse(
+            "de.toml",
+            &file(r#"{ en = "Scout", fr = "Éclaireur", de = "Späher" }"#),
+        );
+        assert!(unknown.is_err(), "an unknown language is refused");
     }
 }

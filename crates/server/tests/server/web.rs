@@ -32,10 +32,22 @@ async fn the_built_in_interface_and_its_texts_are_served() {
         ("", Lang::En),
         ("?lang=en", Lang::En),
         ("?lang=fr", Lang::Fr),
+        ("?lang=pt", Lang::Pt),
+        ("?lang=es", Lang::Es),
     ] {
         let (status, texts) = common::http(addr, "GET", &format!("/api/texts{query}"), None).await;
         assert_eq!(status, 200, "{query}");
         assert_eq!(texts["lang"], lang.code());
+        // Every language is offered, each by its own name, whatever the language asked for.
+        assert_eq!(
+            texts["languages"],
+            serde_json::json!(Lang::ALL.map(Lang::code)),
+            "{query}"
+        );
+        assert_eq!(
+            texts["language_names"],
+            serde_json::json!({"en": "English", "fr": "Français", "pt": "Português", "es": "Español"})
+        );
         let messages = texts["messages"].as_object().unwrap();
         assert_eq!(messages.len(), i18n::keys().count());
         for key in i18n::keys() {
@@ -52,12 +64,36 @@ async fn the_built_in_interface_and_its_texts_are_served() {
             assert_eq!(card["kind"], serde_json::to_value(def.kind()).unwrap());
         }
     }
+    // The Portuguese and Spanish texts use their rulebooks' words and card names.
+    let (_, pt) = common::http(addr, "GET", "/api/texts?lang=pt", None).await;
+    assert_eq!(pt["messages"]["authority"], "Autoridade");
+    assert_eq!(pt["messages"]["trade_row"], "Linha de Comércio");
+    assert_eq!(pt["cards"]["scout"]["name"], "Batedor");
+    assert_eq!(pt["cards"]["cutter"]["name"], "Cutter");
+    assert_eq!(
+        pt["cards"]["cutter"]["text"],
+        "Primária: Ganhe 4 de Autoridade. Ganhe 2 de Comércio. Aliado (Federação Comercial): Ganhe 4 de Combate."
+    );
+    let (_, es) = common::http(addr, "GET", "/api/texts?lang=es", None).await;
+    assert_eq!(es["messages"]["authority"], "Autoridad");
+    assert_eq!(es["cards"]["explorer"]["name"], "Explorador");
+    assert_eq!(es["cards"]["barter_world"]["name"], "Trueque Mundial");
+    assert_eq!(es["cards"]["scout"]["name"], "Scout");
+    assert_eq!(
+        es["cards"]["trading_post"]["line"],
+        "puesto avanzado 4 Federación Comercial, coste 3"
+    );
     let (status, answer) = common::http(addr, "GET", "/api/texts?lang=xx", None).await;
     assert_eq!(
         (status, answer["code"].as_str()),
         (400, Some("bad_request"))
     );
-    assert!(answer["message"].as_str().unwrap().contains("en, fr"));
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("en, fr, pt, es")
+    );
     server.stop().await;
 }
 
