@@ -7,12 +7,13 @@ import { renderHome, renderJoin } from "./home.js";
 import { GamePage } from "./game.js";
 import { renderCampaign } from "./campaign.js";
 import { installZoom } from "./zoom.js";
+import { renderReplay } from "./replay.js";
 
 let stopPage = () => {};
 let game = null;
 
 function route() {
-  const hash = location.hash.replace(/^#\/?/, "");
+  const hash = location.hash.replace(/^#\/?/, "").split("?")[0];
   const [page, arg] = hash.split("/");
   const id = Number(arg);
   return { page: page || "home", id: Number.isInteger(id) && id > 0 ? id : null };
@@ -29,6 +30,8 @@ function show() {
     const current = game;
     stopPage = () => current.stop();
     current.start();
+  } else if (page === "replay") {
+    stopPage = renderReplay(root, id);
   } else if (page === "campaign" && id) {
     stopPage = renderCampaign(root, id);
   } else if (page === "join" && id) {

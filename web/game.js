@@ -269,6 +269,7 @@ export class GamePage {
       out.push(h("section", { class: "panel result", "data-testid": "result" },
         h("h2", null, text),
         h("div", { class: "result-links" },
+          h("a", { class: "btn", href: "#/replay/" + this.id, "data-testid": "replay-link" }, t("web.result.replay")),
           h("a", { href: recordUrl(this.id), download: "realms-game-" + this.id + ".json" }, t("web.result.record")),
           this.summary.campaign
             ? h("a", { class: "btn primary", href: "#/campaign/" + this.summary.campaign, "data-testid": "campaign-back" }, t("web.campaign.back"))

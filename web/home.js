@@ -263,7 +263,8 @@ function lobbyPanel() {
         e.preventDefault();
         if (idInput.value) location.hash = "#/watch/" + Number(idInput.value);
       },
-    }, field(t("web.home.watch_id"), idInput), h("button", { class: "btn", type: "submit", "data-testid": "watch-go" }, t("web.home.watch"))));
+    }, field(t("web.home.watch_id"), idInput), h("button", { class: "btn", type: "submit", "data-testid": "watch-go" }, t("web.home.watch"))),
+    h("p", { class: "small" }, h("a", { href: "#/replay?open=1", "data-testid": "open-record" }, t("web.home.open_record"))));
 
   async function refresh() {
     try {

@@ -321,7 +321,7 @@ function ownArea(obs, sorted, ctx) {
         stat(t("trade"), p.trade, "trade"),
         stat(t("combat"), p.combat, "combat")),
       zones(p, seat),
-      h("div", { class: "turn-box" }, playAll, end, confirm, unspent)),
+      ctx.replay ? null : h("div", { class: "turn-box" }, playAll, end, confirm, unspent)),
     sheetsView(p),
     p.pending_discards ? h("div", { class: "note" }, t("discards_owed", { n: p.pending_discards })) : null,
     others,
