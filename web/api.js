@@ -38,6 +38,8 @@ export const api = {
   // A page of the lobby, newest first: "open" games (a seat to take) or "playing" ones.
   list: (status, limit) => request("GET", "/api/games?status=" + status + "&limit=" + (limit || 50)),
   join: (id, seat) => request("POST", "/api/games/" + id + "/seats/" + seat + "/join"),
+  // A finished game again: a rematch (`swap`, sides swapped, one per game) or the same settings.
+  again: (id, swap) => request("POST", "/api/games/" + id + "/again", { swap }),
   createCampaign: (request_) => request("POST", "/api/campaigns", request_),
   campaign: (id) => request("GET", "/api/campaigns/" + id),
   joinCampaign: (id, seat) => request("POST", "/api/campaigns/" + id + "/seats/" + seat + "/join"),

@@ -4,7 +4,7 @@
 
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
-import { api, tokensOf, recordUrl } from "./api.js";
+import { api, tokensOf, recordUrl, saveToken } from "./api.js";
 import { Connection } from "./conn.js";
 import { LogReader, seatIndex, parse } from "./actions.js";
 import { renderTable, roleKey } from "./table.js";
@@ -79,11 +79,14 @@ export class GamePage {
   /** Follows the seats' claims while somebody may still join (for the share link). */
   pollSummary() {
     const open = this.summary.seats.some((s) => s.player === "human" && !s.claimed);
-    if (!open || this.summary.finished) return;
+    const over = [...this.views.values()].some((v) => v.over);
+    // While seats are open, for the share link; once over, for a rematch another player asks.
+    const waitingRematch = over && this.seats.length > 0 && !this.summary.rematch && !this.summary.campaign;
+    if (!waitingRematch && (!open || this.summary.finished)) return;
     this.summaryTimer = setTimeout(async () => {
       try {
         const summary = await api.summary(this.id);
-        const claims = (x) => x.seats.map((s) => s.claimed).join();
+        const claims = (x) => x.seats.map((s) => s.claimed).join() + "/" + (x.rematch || "");
         const changed = claims(summary) !== claims(this.summary);
         this.summary = summary;
         if (changed) this.render();
@@ -249,6 +252,38 @@ export class GamePage {
     this.act(plays[0]);
   }
 
+  /** Once over, for the players: a rematch (sides swapped) and a new game with the same settings. */
+  againButtons() {
+    if (this.seats.length === 0) return h("a", { class: "btn primary", href: "#/" }, t("web.result.new_game"));
+    const offered = this.summary.rematch;
+    return [
+      h("button", {
+        class: "btn primary" + (offered ? " offered" : ""),
+        "data-testid": "rematch",
+        onclick: () => this.playAgain(true),
+      }, offered ? t("web.result.rematch_join") : t("web.result.rematch")),
+      h("button", { class: "btn", "data-testid": "same-settings", onclick: () => this.playAgain(false) }, t("web.result.same_settings")),
+      h("a", { href: "#/" }, t("web.result.home")),
+    ];
+  }
+
+  /** Creates (or finds) the game played again, takes this browser's seats in it, and opens it. */
+  async playAgain(swap) {
+    try {
+      const next = await api.again(this.id, swap);
+      for (const seat of this.seats) {
+        const mine = next.seats_from[seat];
+        const info = next.seats.find((s) => s.seat === mine);
+        if (!info || info.player !== "human" || info.claimed) continue;
+        const joined = await api.join(next.id, mine);
+        saveToken(next.id, joined.seat, joined.token);
+      }
+      location.hash = "#/game/" + next.id;
+    } catch (e) {
+      toast(errorText(e.code, e.message));
+    }
+  }
+
   /** Whether the page's one player is to decide (a hot seat's screen says so itself). */
   yourTurn(view) {
     return !view.over && Boolean(view.seat) && view.to_move === view.seat && this.seats.length === 1;
@@ -273,7 +308,7 @@ export class GamePage {
           h("a", { href: recordUrl(this.id), download: "realms-game-" + this.id + ".json" }, t("web.result.record")),
           this.summary.campaign
             ? h("a", { class: "btn primary", href: "#/campaign/" + this.summary.campaign, "data-testid": "campaign-back" }, t("web.campaign.back"))
-            : h("a", { class: "btn primary", href: "#/" }, t("web.result.new_game")))));
+            : this.againButtons())));
     } else if (this.summary.campaign) {
       out.push(h("p", { class: "campaign-link" },
         h("a", { href: "#/campaign/" + this.summary.campaign, "data-testid": "campaign-link" }, t("web.campaign.back"))));

@@ -21,7 +21,7 @@ use serde::Deserialize;
 use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 
 use crate::actor::blocking;
-use crate::games::CreateGame;
+use crate::games::{self, CreateGame};
 use crate::protocol::{ApiError, ErrorCode};
 use crate::{AppState, campaigns, listen, replay, socket, web};
 
@@ -48,6 +48,7 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
         .route("/api/games/{id}", get(summary::<S>))
         .route("/api/games/{id}/record", get(record::<S>))
         .route("/api/games/{id}/replay", get(replay_game::<S>))
+        .route("/api/games/{id}/again", post(again::<S>))
         .route("/api/replay", post(replay_upload::<S>))
         .route("/api/games/{id}/seats/{seat}/join", post(join::<S>))
         .route("/api/games/{id}/ws", get(ws::<S>))
@@ -404,14 +405,99 @@ async fn summary<S: Store>(
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
-    let (summary, campaign) =
-        with_store(&app, move |s| Ok((s.summary(id)?, s.campaign_of(id)?))).await?;
+    let (summary, campaign, rematch) = with_store(&app, move |s| {
+        Ok((s.summary(id)?, s.campaign_of(id)?, s.rematch(id)?))
+    })
+    .await?;
     let mut json = serde_json::to_value(summary).expect("a summary serializes");
     if let Some(campaign) = campaign {
         // The game of a campaign links its campaign's page.
         json["campaign"] = serde_json::json!(campaign);
     }
+    if let Some(rematch) = rematch {
+        // Somebody asked for a rematch: its players find it here.
+        json["rematch"] = serde_json::json!(rematch.0);
+    }
     Ok(Json(json))
+}
+
+/// `POST /api/games/ID/again`: a finished game played again, by the same players with a fresh
+/// deal. `swap` (the default): a rematch, each player one seat on (sides swapped in a duel),
+/// one per game, found by every player; otherwise a new game with the same settings and seats.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AgainRequest {
+    #[serde(default = "yes")]
+    swap: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+async fn again<S: Store>(
+    State(app): State<AppState<S>>,
+    client: Client,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let options = &app.inner.options;
+    let body = read_body(options, &headers, body, || {
+        app.inner.limiters.creation(client.address)
+    })
+    .await?;
+    let request: AgainRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        AgainRequest { swap: true }
+    } else {
+        serde_json::from_slice(&body).map_err(|e| {
+            ApiError::new(
+                ErrorCode::BadRequest,
+                format!("not a request to play again: {e}"),
+            )
+        })?
+    };
+    let (stored, campaign) =
+        with_store(&app, move |s| Ok((s.load(id)?, s.campaign_of(id)?))).await?;
+    if stored.winners.is_none() {
+        return Err(ApiError::new(
+            ErrorCode::NotFinished,
+            format!("game {id} is not over: it can be played again at the end"),
+        ));
+    }
+    if campaign.is_some() {
+        return Err(ApiError::new(
+            ErrorCode::BadRequest,
+            "the next game of a campaign is played from the campaign's page",
+        ));
+    }
+    let shift = usize::from(request.swap);
+    let record = games::played_again(&stored.record, shift, fresh_seed()?)
+        .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
+    let new_id = if request.swap {
+        with_store(&app, move |s| s.create_rematch(id, &record))
+            .await?
+            .0
+    } else {
+        with_store(&app, move |s| s.create(&record, false)).await?
+    };
+    // Bots to move play at once.
+    app.game(new_id).await?;
+    let summary = with_store(&app, move |s| s.summary(new_id)).await?;
+    let n = summary.seats.len();
+    let mut json = serde_json::to_value(&summary).expect("a summary serializes");
+    // Where each player of the finished game sits now.
+    json["seats_from"] = (0..n)
+        .map(|i| {
+            (
+                Seat(i as u8).to_string(),
+                serde_json::json!(Seat(((i + shift) % n) as u8).to_string()),
+            )
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into();
+    Ok((StatusCode::CREATED, Json(json)).into_response())
 }
 
 async fn record<S: Store>(

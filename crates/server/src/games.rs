@@ -280,6 +280,67 @@ impl CreateGame {
     }
 }
 
+/// A finished game's record to play again: the same game and players, a fresh `seed`, no
+/// action yet; each player `shift` seats on (1: a rematch, sides swapped in a duel), with what
+/// the configuration gives each seat (sticker sheets, personal decks) moving with its player.
+pub(crate) fn played_again(
+    record: &GameRecord,
+    shift: usize,
+    seed: u64,
+) -> Result<GameRecord, String> {
+    let n = record.players.len();
+    if n == 0 {
+        return Err("the game has no seats".into());
+    }
+    let rotate = |list: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        let mut out = list.to_vec();
+        for (i, v) in list.iter().enumerate() {
+            out[(i + shift) % n] = v.clone();
+        }
+        out
+    };
+    let mut again = record.clone();
+    again.seed = seed;
+    again.actions.clear();
+    let players: Vec<serde_json::Value> = record
+        .players
+        .iter()
+        .map(|p| serde_json::json!(p))
+        .collect();
+    again.players = rotate(&players)
+        .into_iter()
+        .map(|p| p.as_str().unwrap_or_default().to_string())
+        .collect();
+    if !shift.is_multiple_of(n) {
+        if record
+            .config
+            .get("rules")
+            .and_then(|r| r.as_array())
+            .is_some_and(|r| !r.is_empty())
+        {
+            return Err(
+                "a scenario's rules are for their seats: it cannot be played with sides swapped"
+                    .into(),
+            );
+        }
+        for key in ["sheets", "decks"] {
+            if let Some(list) = record.config.get(key).and_then(|v| v.as_array())
+                && list.len() == n
+            {
+                again.config[key] = serde_json::Value::Array(rotate(list));
+            }
+        }
+    }
+    // The game must start.
+    match GameKind::of_record(&again.game) {
+        Some(GameKind::Starrealms) => again.initial_state::<starrealms::State>().map(drop),
+        Some(GameKind::Cosmique) => again.initial_state::<cosmique::State>().map(drop),
+        None => return Err(format!("unknown game `{}`", again.game)),
+    }
+    .map_err(|e| e.to_string())?;
+    Ok(again)
+}
+
 /// The seed of the bot in `seat` for the decision at action number `step`: a function of the
 /// game's seed, so a game rebuilt after a restart goes on exactly as it would have.
 pub(crate) fn bot_seed(game_seed: u64, seat: Seat, step: usize) -> u64 {

@@ -512,6 +512,24 @@ pub trait Store: Send + Sync + 'static {
     /// most `query.limit` of them, and where the next page starts.
     fn lobby(&self, query: &LobbyQuery) -> Result<LobbyPage, StoreError>;
 
+    /// Stores the rematch of finished game `of` (the same players, sides swapped), unless it
+    /// has one already: returns the rematch's number and whether this call stored it. Two
+    /// players asking at once get the same game.
+    fn create_rematch(
+        &self,
+        of: GameId,
+        record: &GameRecord,
+    ) -> Result<(GameId, bool), StoreError> {
+        let _ = (of, record);
+        Err(StoreError::Invalid("this store keeps no rematches".into()))
+    }
+
+    /// The rematch of game `of`, once somebody asked for it.
+    fn rematch(&self, of: GameId) -> Result<Option<GameId>, StoreError> {
+        let _ = of;
+        Ok(None)
+    }
+
     /// Stores a new campaign: its save (without its games) and one seat per entry of
     /// `players`, none claimed.
     fn create_campaign(

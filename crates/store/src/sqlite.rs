@@ -21,6 +21,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_init.sql"),
     include_str!("../migrations/0002_lobby.sql"),
     include_str!("../migrations/0003_campaigns.sql"),
+    include_str!("../migrations/0004_rematch.sql"),
 ];
 
 /// How long a connection waits for another one's lock before giving up, and a read for a free
@@ -490,45 +491,99 @@ fn lobby_places(conn: &Connection, query: &LobbyQuery) -> Result<Vec<LobbyCursor
     Ok(places)
 }
 
+/// A game has 1 to [`game::MAX_SEATS`] seats.
+fn check_players(record: &GameRecord) -> Result<(), StoreError> {
+    if record.players.is_empty() || record.players.len() > game::MAX_SEATS {
+        return Err(StoreError::Invalid(format!(
+            "a game has 1 to {} seats, not {}",
+            game::MAX_SEATS,
+            record.players.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Inserts a new game, its seats and the actions its record holds, inside `tx`.
+fn insert_game(
+    tx: &rusqlite::Transaction<'_>,
+    record: &GameRecord,
+    seed_chosen: bool,
+) -> Result<GameId, StoreError> {
+    let open_seats = record.players.iter().filter(|p| *p == HUMAN).count();
+    tx.execute(
+        "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            record.game,
+            record.version,
+            record.config.to_string(),
+            record.seed as i64,
+            seed_chosen,
+            open_seats as i64,
+        ],
+    )?;
+    let id = GameId(tx.last_insert_rowid());
+    for (seat, player) in record.players.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (game_id, seat, player) VALUES (?1, ?2, ?3)",
+            params![id.0, seat as i64, player],
+        )?;
+    }
+    for (idx, text) in record.actions.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO actions (game_id, idx, text) VALUES (?1, ?2, ?3)",
+            params![id.0, idx as i64, text],
+        )?;
+    }
+    Ok(id)
+}
+
 impl Store for SqliteStore {
     fn create(&self, record: &GameRecord, seed_chosen: bool) -> Result<GameId, StoreError> {
-        if record.players.is_empty() || record.players.len() > game::MAX_SEATS {
-            return Err(StoreError::Invalid(format!(
-                "a game has 1 to {} seats, not {}",
-                game::MAX_SEATS,
-                record.players.len()
-            )));
-        }
-        let open_seats = record.players.iter().filter(|p| *p == HUMAN).count();
+        check_players(record)?;
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                record.game,
-                record.version,
-                record.config.to_string(),
-                record.seed as i64,
-                seed_chosen,
-                open_seats as i64,
-            ],
-        )?;
-        let id = GameId(tx.last_insert_rowid());
-        for (seat, player) in record.players.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (game_id, seat, player) VALUES (?1, ?2, ?3)",
-                params![id.0, seat as i64, player],
-            )?;
-        }
-        for (idx, text) in record.actions.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO actions (game_id, idx, text) VALUES (?1, ?2, ?3)",
-                params![id.0, idx as i64, text],
-            )?;
-        }
+        let id = insert_game(&tx, record, seed_chosen)?;
         tx.commit()?;
         Ok(id)
+    }
+
+    fn create_rematch(
+        &self,
+        of: GameId,
+        record: &GameRecord,
+    ) -> Result<(GameId, bool), StoreError> {
+        check_players(record)?;
+        let mut conn = self.writer();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if !game_row(&tx, of)?.finished {
+            return Err(StoreError::Invalid(format!("game {} is not over", of.0)));
+        }
+        let existing: Option<i64> = tx
+            .query_row("SELECT id FROM games WHERE rematch_of = ?1", [of.0], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if let Some(id) = existing {
+            return Ok((GameId(id), false));
+        }
+        let id = insert_game(&tx, record, false)?;
+        tx.execute(
+            "UPDATE games SET rematch_of = ?1 WHERE id = ?2",
+            params![of.0, id.0],
+        )?;
+        tx.commit()?;
+        Ok((id, true))
+    }
+
+    fn rematch(&self, of: GameId) -> Result<Option<GameId>, StoreError> {
+        self.read(|tx| {
+            Ok(tx
+                .prepare_cached("SELECT id FROM games WHERE rematch_of = ?1")?
+                .query_row([of.0], |r| r.get(0))
+                .optional()?
+                .map(GameId))
+        })
     }
 
     fn load(&self, id: GameId) -> Result<StoredGame, StoreError> {

@@ -61,7 +61,7 @@ fn appends_come_back_after_reopening_the_file() {
         store.append_action(id, 2, "end", Some("b")).unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 3);
+    assert_eq!(store.schema_version().unwrap(), 4);
     let game = store.load(id).unwrap();
     assert_eq!(game.id, id);
     assert_eq!(game.record.actions, ["play scout", "play viper", "end"]);
@@ -504,7 +504,7 @@ fn a_database_of_the_first_schema_is_upgraded_with_its_open_seats_counted() {
         .unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 3);
+    assert_eq!(store.schema_version().unwrap(), 4);
     assert_eq!(open_games(&store), [GameId(1)]);
     let page = store
         .lobby(&query(LobbyFilter::Unfinished, 10, None))
@@ -883,4 +883,33 @@ fn a_campaign_seat_is_claimed_once_and_only_by_a_person() {
             .is_err()
     );
     assert!(store.create_campaign(&serde_json::json!({}), &[]).is_err());
+}
+
+#[test]
+fn a_finished_game_has_one_rematch_whoever_asks_first() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let id = store.create(&record(&["human", "human"]), false).unwrap();
+    let again = record(&["human", "human"]);
+    assert!(
+        matches!(
+            store.create_rematch(id, &again),
+            Err(StoreError::Invalid(_))
+        ),
+        "not before the end"
+    );
+    assert_eq!(store.rematch(id).unwrap(), None);
+    store.finish(id, &[Seat(0)]).unwrap();
+    let (first, created) = store.create_rematch(id, &again).unwrap();
+    assert!(created);
+    let (second, created) = store.create_rematch(id, &again).unwrap();
+    assert_eq!(
+        (second, created),
+        (first, false),
+        "the other player gets the same game"
+    );
+    assert_eq!(store.rematch(id).unwrap(), Some(first));
+    assert_eq!(store.rematch(first).unwrap(), None);
+    let summary = store.summary(first).unwrap();
+    assert_eq!(summary.seats.len(), 2);
+    assert!(summary.open && !summary.finished);
 }

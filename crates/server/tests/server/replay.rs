@@ -181,3 +181,94 @@ async fn replays_of_unfinished_games_and_bad_records_are_refused_in_words() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_finished_game_is_played_again_with_sides_swapped_once_or_as_it_was() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["easy", "random"], "seed": 3}),
+    )
+    .await;
+    let (status, e) = common::http(addr, "POST", &format!("/api/games/{id}/again"), None).await;
+    // Perhaps not over yet: refused until it is.
+    if status != 201 {
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (409, Some("not_finished")),
+            "{e}"
+        );
+    }
+    finished(addr, id).await;
+    let record = common::record(addr, id).await;
+
+    let (status, rematch) =
+        common::http(addr, "POST", &format!("/api/games/{id}/again"), None).await;
+    assert_eq!(status, 201, "{rematch}");
+    let players: Vec<&str> = rematch["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["random", "easy"], "sides swapped");
+    assert_eq!(rematch["seats_from"], json!({"p1": "p2", "p2": "p1"}));
+    assert_eq!(rematch["config"], record.config);
+    let again = rematch["id"].as_i64().unwrap();
+    assert_ne!(again, id);
+    // The other player asking gets the same game; the finished game names it.
+    let (_, other) = common::http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/again"),
+        Some(json!({"swap": true})),
+    )
+    .await;
+    assert_eq!(other["id"], again);
+    let (_, summary) = common::http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["rematch"], again);
+    // A fresh deal: the rematch's seed is not the game's.
+    finished(addr, again).await;
+    assert_ne!(common::record(addr, again).await.seed, record.seed);
+
+    // The same settings and seats: a new game each time, not the rematch.
+    let (status, same) = common::http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/again"),
+        Some(json!({"swap": false})),
+    )
+    .await;
+    assert_eq!(status, 201, "{same}");
+    let players: Vec<&str> = same["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["easy", "random"]);
+    assert_eq!(same["seats_from"], json!({"p1": "p1", "p2": "p2"}));
+    assert_ne!(same["id"], again);
+
+    for (body, words) in [
+        ("{\"swap\": 1}", "not a request to play again"),
+        ("{\"colour\": 1}", "unknown field"),
+    ] {
+        let (status, e) =
+            common::http_raw(addr, "POST", &format!("/api/games/{id}/again"), body).await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (400, Some("bad_request")),
+            "{e}"
+        );
+        assert!(e["message"].as_str().unwrap().contains(words), "{e}");
+    }
+    let (status, e) = common::http(addr, "POST", "/api/games/999/again", None).await;
+    assert_eq!(
+        (status, e["code"].as_str()),
+        (404, Some("unknown_game")),
+        "{e}"
+    );
+    server.stop().await;
+}

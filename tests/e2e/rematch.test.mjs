@@ -1,0 +1,97 @@
+// After a game: a rematch with the sides swapped (one per game, whoever asks first), which the
+// other player is offered too, and a new game with the same settings.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { BASE_URL, createGame, tableState, tid, withBrowser } from "./helpers.mjs";
+
+/** Plays the page's seat over its WebSocket until the game is over: plays, attacks, ends. */
+async function playToTheEnd(page, id, token) {
+  return page.evaluate(async ({ id, token }) => {
+    const url = location.origin.replace(/^http/, "ws") + `/api/games/${id}/ws?token=${token}`;
+    const ws = new WebSocket(url);
+    let n = 0;
+    let last = null;
+    return new Promise((resolve, reject) => {
+      ws.onerror = () => reject(new Error("the WebSocket failed"));
+      ws.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        // The server limits a seat's pace: a refused act is sent again a moment later.
+        if (message.type === "error" && message.code === "rate_limited") {
+          setTimeout(() => ws.send(last), 1000);
+          return;
+        }
+        if (message.type === "error") reject(new Error(message.code + ": " + message.message));
+        if (message.type !== "view") return;
+        if (message.over) {
+          ws.close();
+          resolve(message.winners);
+          return;
+        }
+        const legal = message.legal_actions;
+        if (!legal.length) return;
+        const pick = legal.find((a) => a.startsWith("play "))
+          || legal.find((a) => a.startsWith("attack ") && !a.includes(" base"))
+          || legal.find((a) => a.startsWith("attack "))
+          || legal.find((a) => a === "end")
+          || legal[0];
+        n += 1;
+        last = JSON.stringify({ type: "act", client_id: "c-" + n, version: message.version, action: pick });
+        ws.send(last);
+      };
+    });
+  }, { id, token });
+}
+
+const hashId = (page) => page.evaluate(() => Number((location.hash.match(/#\/game\/(\d+)/) || [])[1]));
+
+test("a finished game offers a rematch with the sides swapped and a new game with the same settings", { timeout: 5 * 60_000 }, async () => {
+  const game = await createGame({ game: "starrealms", seats: ["human", "random"], seed: 11 });
+  const joined = await (await fetch(`${BASE_URL}/api/games/${game.id}/seats/p1/join`, { method: "POST" })).json();
+  await withBrowser(async (open) => {
+    const p = await open("rematch", { width: 1280, height: 800 });
+    const page = p.page;
+    await page.goto(BASE_URL + "/");
+    await page.evaluate(({ id, token }) => localStorage.setItem(`realms-token-${id}-p1`, token), { id: game.id, token: joined.token });
+    await playToTheEnd(page, game.id, joined.token);
+
+    await page.goto(`${BASE_URL}/#/game/${game.id}`);
+    await page.locator(tid("result")).waitFor();
+    await page.locator(tid("rematch")).waitFor();
+    await p.shot("result");
+
+    // The rematch: the player now sits where the bot sat, in a fresh deal.
+    await page.locator(tid("rematch")).click();
+    await page.waitForFunction((id) => /#\/game\/\d+/.test(location.hash) && !location.hash.endsWith("/" + id), game.id);
+    const rematch = await hashId(page);
+    await page.locator(tid("table")).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="table"]').getAttribute("data-seat") === "p2");
+    assert.equal((await tableState(page)).seat, "p2", "sides swapped");
+    const summary = await (await fetch(`${BASE_URL}/api/games/${rematch}`)).json();
+    assert.deepEqual(summary.seats.map((s) => [s.player, s.claimed]), [["random", false], ["human", true]]);
+    assert.equal(summary.seed_chosen, false, "a fresh deal nobody chose");
+    await p.shot("rematch");
+
+    // Back on the finished game, the rematch is offered; asking again opens the same game.
+    const first = await (await fetch(`${BASE_URL}/api/games/${game.id}`)).json();
+    assert.equal(first.rematch, rematch, "the finished game names its rematch");
+    await page.goto(`${BASE_URL}/#/game/${game.id}`);
+    await page.locator(`${tid("rematch")}.offered`).waitFor();
+    await page.locator(tid("rematch")).click();
+    await page.waitForFunction((id) => location.hash === "#/game/" + id, rematch);
+
+    // The same settings: another new game, the player in the same seat.
+    await page.goto(`${BASE_URL}/#/game/${game.id}`);
+    await page.locator(tid("same-settings")).click();
+    await page.waitForFunction(
+      ({ a, b }) => /#\/game\/\d+/.test(location.hash) && !["#/game/" + a, "#/game/" + b].includes(location.hash),
+      { a: game.id, b: rematch },
+    );
+    const again = await hashId(page);
+    await page.locator(tid("table")).waitFor();
+    assert.equal((await tableState(page)).seat, "p1");
+    const same = await (await fetch(`${BASE_URL}/api/games/${again}`)).json();
+    assert.deepEqual(same.seats.map((s) => s.player), ["human", "random"]);
+    await p.shot("same-settings");
+  });
+});
