@@ -60,12 +60,24 @@ export function languageName(code) {
   return (texts.language_names || {})[code] || code;
 }
 
-/** The message `key`, its `{name}` placeholders filled from `vars`. */
+/** Whether the number `n` takes the singular in the current language (French, Portuguese: 0 and 1). */
+export function singular(n) {
+  return ["fr", "pt"].includes(texts.lang) ? n === 0 || n === 1 : n === 1;
+}
+
+/**
+ * The message `key`, its `{name}` placeholders filled from `vars`; `{n|card|cards}` is the word
+ * that agrees with the number `vars.n` (as the server's table writes plurals).
+ */
 export function t(key, vars) {
   const text = texts.messages[key];
   if (text === undefined) return key;
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  return text.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, name, one, other) => {
+    if (!(name in vars)) return whole;
+    if (one === undefined) return String(vars[name]);
+    return singular(Number(vars[name])) ? one : other;
+  });
 }
 
 /** A Star Realms card's texts (`name`, `faction`, `kind`, `cost`, `defense`, `text` …). */

@@ -122,12 +122,51 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
         .unwrap_or_else(|| panic!("message `{key}` has no English text"))
 }
 
-/// The message `key` in `lang` with its `{name}` placeholders filled.
+/// The message `key` in `lang` with its `{name}` placeholders filled. A placeholder may
+/// choose a word by the number it is given: `{n|card|cards}` is `card` for one (in French and
+/// Portuguese, for zero or one) and `cards` otherwise, so that no text says "card(s)".
 pub fn tf(lang: Lang, key: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
-    let mut out = t(lang, key).to_string();
-    for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), &value.to_string());
+    let values: Vec<(&str, String)> = args.iter().map(|(n, v)| (*n, v.to_string())).collect();
+    fill(lang, t(lang, key), |name| {
+        values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+    })
+}
+
+/// Whether `n` takes the singular in `lang` (French and Portuguese: 0 and 1; else only 1).
+pub fn singular(lang: Lang, n: i64) -> bool {
+    match lang {
+        Lang::Fr | Lang::Pt => n == 0 || n == 1,
+        Lang::En | Lang::Es => n == 1,
     }
+}
+
+/// `text` with each `{name}` replaced by `value(name)` (left as it is when there is none), and
+/// each `{name|one|other}` by the word that agrees with the number.
+fn fill(lang: Lang, text: &str, value: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 1..close];
+        let mut parts = inner.split('|');
+        let name = parts.next().unwrap_or_default();
+        match (value(name), parts.next(), parts.next()) {
+            (Some(v), Some(one), Some(other)) => {
+                let n = v.trim().parse::<i64>().unwrap_or(2);
+                out.push_str(if singular(lang, n) { one } else { other });
+            }
+            (Some(v), None, _) => out.push_str(&v),
+            _ => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -164,16 +203,18 @@ pub fn refusal(lang: Lang, e: &game::ActionError) -> String {
 /// table (`refusal.what.row_slot`) as their text.
 fn reason_text(lang: Lang, reason: &game::Reason) -> String {
     let set = starrealms::cards();
-    let mut text = t(lang, &reason.key).to_string();
-    for (name, value) in &reason.args {
-        let value = match set.find(value) {
+    fill(lang, t(lang, &reason.key), |name| {
+        let value = reason
+            .args
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)?;
+        Some(match set.find(value) {
             Some(c) if name == "card" => cards::name(c, lang).to_string(),
             _ if has(value) => t(lang, value).to_string(),
             _ => value.clone(),
-        };
-        text = text.replace(&format!("{{{name}}}"), &value);
-    }
-    text
+        })
+    })
 }
 
 /// Whether the table holds `key`.
@@ -186,7 +227,7 @@ pub fn keys() -> impl Iterator<Item = &'static str> {
     table().keys().map(String::as_str)
 }
 
-/// The placeholders (`{name}`) of a text, sorted.
+/// The placeholders (`{name}`, and `{name|one|other}` as `name`) of a text, sorted.
 pub fn placeholders(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -194,7 +235,8 @@ pub fn placeholders(text: &str) -> Vec<&str> {
         let Some(close) = rest[open..].find('}') else {
             break;
         };
-        out.push(&rest[open + 1..open + close]);
+        let inner = &rest[open + 1..open + close];
+        out.push(inner.split('|').next().unwrap_or(inner));
         rest = &rest[open + close + 1..];
     }
     out.sort_unstable();
@@ -205,6 +247,25 @@ pub fn placeholders(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plural_placeholder_agrees_with_its_number_in_each_language() {
+        let n = |lang, n: i32| tf(lang, "dec.discard", &[("player", &"p2"), ("n", &n)]);
+        assert_eq!(n(Lang::En, 1), "p2 must discard 1 card");
+        assert_eq!(n(Lang::En, 2), "p2 must discard 2 cards");
+        assert_eq!(n(Lang::En, 0), "p2 must discard 0 cards");
+        assert_eq!(n(Lang::Fr, 0), "p2 doit défausser 0 carte");
+        assert_eq!(n(Lang::Fr, 3), "p2 doit défausser 3 cartes");
+        assert_eq!(n(Lang::Es, 1), "p2 debe descartar 1 carta");
+        assert_eq!(n(Lang::Pt, 2), "p2 deve descartar 2 cartas");
+        // A placeholder without a value stays as written; the table's texts never say "(s)".
+        assert_eq!(fill(Lang::En, "{a} {b|x|y}", |_| None), "{a} {b|x|y}");
+        for key in keys() {
+            for lang in Lang::ALL {
+                assert!(!t(lang, key).contains("(s)"), "{key} in {}", lang.code());
+            }
+        }
+    }
 
     #[test]
     fn every_message_exists_in_every_language_with_the_same_placeholders() {
