@@ -67,7 +67,9 @@ function kindWord(kind) {
  * `onAct(action)`, `damage`, `copy` (the ship a Stealth Needle copies), `compact` (a smaller
  * tile), `mini` (one line: name and defense, for the bases of the other players), `zoom` (the
  * large view), `buttons` (elements under the text), `used` (abilities spent, dims the card),
- * `hideCost`. Every tile carries `data-card`: hovering, a long press or a click shows it large.
+ * `hideCost`, `label` (what the action does, in words: what a screen reader says first), `key`
+ * (the key that sends the action, see keys.js). Every tile carries `data-card`: hovering, a long
+ * press or a click shows it large.
  */
 export function cardTile(id, opts = {}) {
   const c = card(id);
@@ -83,6 +85,8 @@ export function cardTile(id, opts = {}) {
   if (opts.copy) attrs["data-copy"] = opts.copy;
   if (opts.action) {
     attrs["data-action"] = opts.action;
+    if (opts.label) attrs["aria-label"] = opts.label + ". " + c.text;
+    if (opts.key) attrs["data-key"] = opts.key;
     attrs.role = "button";
     attrs.tabindex = "0";
     attrs.onclick = () => opts.onAct(opts.action);

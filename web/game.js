@@ -6,9 +6,10 @@ import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, tokensOf, recordUrl, saveToken } from "./api.js";
 import { Connection } from "./conn.js";
-import { LogReader, seatIndex, parse } from "./actions.js";
+import { LogReader, seatIndex, parse, logText } from "./actions.js";
 import { renderTable, roleKey } from "./table.js";
-import { toast, errorText, setOnline } from "./ui.js";
+import { installKeys } from "./keys.js";
+import { toast, errorText, setOnline, announce } from "./ui.js";
 
 const BOT_NAMES = {
   random: "web.level.random",
@@ -45,6 +46,7 @@ export class GamePage {
     this.summaryTimer = null;
     this.cosmique = null;
     this.fatal = null;
+    this.stopKeys = installKeys();
   }
 
   async start() {
@@ -68,6 +70,7 @@ export class GamePage {
 
   stop() {
     this.stopped = true;
+    this.stopKeys();
     document.title = t("web.brand");
     document.body.classList.remove("at-table");
     clearTimeout(this.summaryTimer);
@@ -121,7 +124,13 @@ export class GamePage {
     if (fresh.length) this.lastIndex.set(key, fresh[fresh.length - 1].index);
     if (view.game === "starrealms") {
       const entries = this.readers.get(key).read(fresh, view.observation);
+      const first = this.logs.get(key).length === 0 && !this.views.has(key);
       this.logs.get(key).push(...entries);
+      // A screen reader hears what the others did (not the whole log of a first view).
+      if (!first && key === this.shownKey()) {
+        const theirs = entries.filter((e) => e.seat !== view.seat);
+        if (theirs.length) announce(theirs.map((e) => logText(e, (s) => this.seatName(s, view.observation))).join(". "));
+      }
     }
     this.views.set(key, view);
     if (key === this.shownKey()) this.busy = false;

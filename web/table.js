@@ -6,6 +6,7 @@ import { t, cardName, sheet } from "./i18n.js";
 import { cardTile, cardChip, abilityText } from "./cards.js";
 import { hideStale } from "./zoom.js";
 import { snapshot, animate } from "./anim.js";
+import { toggleHelp } from "./keys.js";
 import { describe, sortActions, logText, logCard, seatIndex, seatOf, upgradePrice } from "./actions.js";
 
 /** What the seat to move must decide now, in words (`null`: the main phase). */
@@ -148,6 +149,7 @@ function abilityButtons(list, id, ctx) {
     class: "btn small ab-" + ability[a.kind],
     "data-action": a.text,
     title: abilityText(id, ability[a.kind]),
+    "aria-label": t(words[a.kind]) + " (" + cardName(id) + "): " + abilityText(id, ability[a.kind]),
     onclick: (e) => {
       e.stopPropagation();
       ctx.act(a.text);
@@ -187,6 +189,8 @@ function tradeRow(obs, sorted, ctx) {
     ? slotted(i, cardTile(c, {
       action: sorted.row.get(i),
       onAct: ctx.act,
+      label: sorted.row.get(i) ? describe(sorted.row.get(i), obs, ctx.seatName) : null,
+      key: i < 9 ? String(i + 1) : null,
       buttons: (sorted.upgrades.get(i) || []).map((u) => h("button", {
         class: "btn small upgrade",
         "data-action": u.text,
@@ -200,7 +204,12 @@ function tradeRow(obs, sorted, ctx) {
     : h("div", { class: "card empty" }, h("span", null, t("web.table.empty_slot")))));
   const explorer = h("div", { class: "pile" },
     obs.explorers > 0
-      ? cardTile("explorer", { action: sorted.explorer, onAct: ctx.act })
+      ? cardTile("explorer", {
+        action: sorted.explorer,
+        onAct: ctx.act,
+        label: sorted.explorer ? describe(sorted.explorer, obs, ctx.seatName) : null,
+        key: "0",
+      })
       : h("div", { class: "card empty" }, h("span", null, t("web.table.empty_slot"))),
     h("div", { class: "pile-count" }, t("web.table.explorers", { n: obs.explorers })));
   // The trade deck and the scrap heap: a pile at the end of the row, the heap's cards on demand.
@@ -243,7 +252,10 @@ function ownArea(obs, sorted, ctx) {
     used: !sorted.bases.has(i),
     buttons: abilityButtons(sorted.bases.get(i), b.card, ctx),
   }));
-  const hand = (p.hand || []).map((c) => cardTile(c, { action: sorted.hand.get(c), onAct: ctx.act }));
+  const hand = (p.hand || []).map((c) => {
+    const action = sorted.hand.get(c);
+    return cardTile(c, { action, onAct: ctx.act, label: action ? describe(action, obs, ctx.seatName) : null });
+  });
   let endLabel;
   if (ctx.view.over) endLabel = t("game_over");
   else if (sorted.end) endLabel = t("act.end");
@@ -256,6 +268,7 @@ function ownArea(obs, sorted, ctx) {
     class: "btn primary end-turn",
     "data-testid": "end-turn",
     "data-action": sorted.end || null,
+    "data-key": "E",
     disabled: !sorted.end,
     onclick: () => {
       if (!sorted.end) return;
@@ -303,8 +316,8 @@ function ownArea(obs, sorted, ctx) {
   const unspent = sorted.end && left.length
     ? h("div", { class: "note warn" }, t("web.table.unspent", { list: left.join(", ") }))
     : null;
-  const playAll = sorted.hand.size > 1
-    ? h("button", { class: "btn small", "data-testid": "play-all", onclick: () => ctx.playAll() }, t("web.table.play_all"))
+  const playAll = playable > 1
+    ? h("button", { class: "btn small", "data-testid": "play-all", "data-key": "A", onclick: () => ctx.playAll() }, t("web.table.play_all"))
     : null;
   const seat = ctx.view.seat;
   const others = sorted.rest.length && !obs.pending
@@ -340,7 +353,8 @@ function dialog(obs, ctx) {
   const text = decisionText(obs, ctx.seatName);
   const p = obs.pending;
   const me = seatIndex(ctx.view.seat);
-  const options = ctx.view.legal_actions.map((a) => {
+  const options = ctx.view.legal_actions.map((a, n) => {
+    const key = n < 9 ? String(n + 1) : null;
     const label = describe(a, obs, ctx.seatName);
     const words = a.split(" ");
     let id = null;
@@ -351,11 +365,25 @@ function dialog(obs, ctx) {
     if (words[0] === "destroy") id = obs.players[seatIndex(words[1])]?.bases[Number(words[3])]?.card || null;
     if (words[0] === "top" && p.card) id = p.card;
     if (id) {
-      return h("div", { class: "option card-option", "data-action": a, role: "button", tabindex: "0", onclick: () => ctx.act(a) },
+      return h("div", {
+        class: "option card-option",
+        "data-action": a,
+        "data-key": key,
+        role: "button",
+        tabindex: "0",
+        "aria-label": label,
+        onclick: () => ctx.act(a),
+        onkeydown: (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            ctx.act(a);
+          }
+        },
+      },
         cardTile(id, { compact: true }), h("span", { class: "caption" }, label));
     }
     const cls = words[0] === "pass" ? "btn option pass" : "btn option";
-    return h("button", { class: cls, "data-action": a, onclick: () => ctx.act(a) }, label);
+    return h("button", { class: cls, "data-action": a, "data-key": key, onclick: () => ctx.act(a) }, label);
   });
   const source = p.decision === "choose" ? h("div", { class: "dialog-source" }, cardTile(p.source.card, { compact: true })) : null;
   const collapsed = ctx.ui.dialogCollapsed;
@@ -400,7 +428,14 @@ function status(obs, ctx) {
         ctx.ui.logOpen = !ctx.ui.logOpen;
         ctx.rerender();
       },
-    }, t("web.table.log")));
+    }, t("web.table.log")),
+    h("button", {
+      class: "btn small keys-button",
+      "data-testid": "keys-button",
+      title: t("web.keys.title"),
+      "aria-label": t("web.keys.title"),
+      onclick: () => toggleHelp(),
+    }, "?"));
 }
 
 /**
@@ -438,11 +473,40 @@ export function renderTable(root, ctx) {
   h("div", { class: "board" }, main, h("aside", { class: "side" }, logPanel(ctx.log, ctx.seatName, view.seat))),
   dialogShown ? dialog(obs, ctx) : null);
   const kept = keptState(root);
+  const focus = focusOf(root);
   const before = snapshot(root);
   root.replaceChildren(table);
   restoreState(root, kept);
+  refocus(root, focus);
   hideStale();
   animate(root, before);
+}
+
+/**
+ * Where the keyboard's focus is in the table (the action or hook of the focused control, and
+ * its zone), so that a new view puts it back rather than drop it on the page.
+ */
+function focusOf(root) {
+  const el = document.activeElement;
+  if (!el || el === document.body || !root.contains(el)) return null;
+  const zone = el.parentElement && el.parentElement.closest("[data-testid]");
+  return {
+    action: el.getAttribute("data-action"),
+    testid: el.getAttribute("data-testid"),
+    zone: zone ? zone.getAttribute("data-testid") : null,
+  };
+}
+
+function refocus(root, focus) {
+  if (!focus) return;
+  const esc = (v) => CSS.escape(v);
+  const target = (focus.action && root.querySelector(`[data-action="${esc(focus.action)}"]`))
+    || (focus.testid && root.querySelector(`[data-testid="${esc(focus.testid)}"]`))
+    || (focus.zone && root.querySelector(`[data-testid="${esc(focus.zone)}"] [data-action]`))
+    || root.querySelector('[data-testid="hand"] [data-action]')
+    || root.querySelector('[data-testid="dialog"] [data-action]')
+    || root.querySelector('[data-testid="end-turn"]:not([disabled])');
+  if (target) target.focus({ preventScroll: true });
 }
 
 /**

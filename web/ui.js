@@ -21,6 +21,7 @@ const ERRORS = {
   damaged_game: "web.error.damaged_game",
   unknown_campaign: "web.error.unknown_campaign",
   campaign_refused: "web.error.campaign_refused",
+  waiting_for_players: "web.error.waiting_for_players",
 };
 
 /**
@@ -53,4 +54,17 @@ export function toast(message, kind) {
 export function setOnline(online) {
   const badge = document.getElementById("offline");
   if (badge) badge.hidden = online;
+}
+
+/**
+ * Says `text` to a screen reader (a polite live region that stays on the page while the table
+ * is drawn again around it).
+ */
+export function announce(text) {
+  let region = document.getElementById("announcer");
+  if (!region) {
+    region = h("div", { id: "announcer", class: "sr-only", role: "status", "aria-live": "polite" });
+    document.body.appendChild(region);
+  }
+  region.textContent = text;
 }
