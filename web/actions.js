@@ -266,6 +266,9 @@ export class LogReader {
     } else if (this.cache[line.index]) {
       ref = this.cache[line.index];
     }
+    // The server names the public card a line is about (`card`): lines from before this page's
+    // first view are read with it too.
+    if (line.card) ref = Object.assign({}, ref, { card: line.card });
     return { index: line.index, seat: line.seat, action: line.action, ref };
   }
 
@@ -276,7 +279,6 @@ export class LogReader {
   }
 }
 
-/** A log entry in words. */
 /** The card a log line is about, when the line names one (for its large view). */
 export function logCard(entry) {
   const a = parse(entry.action);

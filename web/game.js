@@ -9,6 +9,7 @@ import { Connection } from "./conn.js";
 import { LogReader, seatIndex, parse, logText } from "./actions.js";
 import { renderTable, roleKey } from "./table.js";
 import { installKeys } from "./keys.js";
+import { chime } from "./sound.js";
 import { toast, errorText, setOnline, announce } from "./ui.js";
 
 const BOT_NAMES = {
@@ -132,7 +133,10 @@ export class GamePage {
         if (theirs.length) announce(theirs.map((e) => logText(e, (s) => this.seatName(s, view.observation))).join(". "));
       }
     }
+    const before = this.views.get(key);
     this.views.set(key, view);
+    // The player's turn comes: the optional chime (a hot seat's screen says it itself).
+    if (this.yourTurn(view) && !(before && this.yourTurn(before))) chime();
     if (key === this.shownKey()) this.busy = false;
     this.chooseSeat();
     this.render();

@@ -269,11 +269,16 @@ function lobbyPanel() {
   async function refresh() {
     try {
       const [open, playing] = await Promise.all([api.list("open", 30), api.list("playing", 12)]);
-      fill(list, open.games.length
-        ? open.games.map((g) => gameRow(g, g.seats.filter((s) => s.player === "human" && !s.claimed).map((s) =>
+      // Each game once: the games this browser holds a seat in are under "Your games", and a game
+      // that filled up between the two answers is listed where it is open.
+      const held = new Set(heldGames().map((g) => g.id));
+      const opened = open.games.filter((g) => !held.has(g.id));
+      const shownIds = new Set(opened.map((g) => g.id));
+      const watched = playing.games.filter((g) => !held.has(g.id) && !shownIds.has(g.id));
+      fill(list, opened.length
+        ? opened.map((g) => gameRow(g, g.seats.filter((s) => s.player === "human" && !s.claimed).map((s) =>
           h("button", { class: "btn small", "data-testid": "join-" + g.id + "-" + s.seat, onclick: () => joinSeat(g.id, s.seat) }, t("web.home.join", { seat: s.seat })))))
         : h("li", { class: "muted" }, t("web.home.no_open")));
-      const watched = playing.games;
       fill(watchList, watched.length
         ? watched.map((g) => gameRow(g, h("a", { class: "btn small", href: "#/watch/" + g.id }, t("web.home.watch"))))
         : h("li", { class: "muted" }, t("web.home.no_games")));

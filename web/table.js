@@ -7,6 +7,7 @@ import { cardTile, cardChip, abilityText } from "./cards.js";
 import { hideStale } from "./zoom.js";
 import { snapshot, animate } from "./anim.js";
 import { toggleHelp } from "./keys.js";
+import { soundButton } from "./sound.js";
 import { describe, sortActions, logText, logCard, seatIndex, seatOf, upgradePrice } from "./actions.js";
 
 /** What the seat to move must decide now, in words (`null`: the main phase). */
@@ -435,7 +436,8 @@ function status(obs, ctx) {
       title: t("web.keys.title"),
       "aria-label": t("web.keys.title"),
       onclick: () => toggleHelp(),
-    }, "?"));
+    }, "?"),
+    ctx.view.seat ? soundButton() : null);
 }
 
 /**

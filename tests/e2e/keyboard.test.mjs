@@ -1,6 +1,7 @@
 // Keyboard play and screen-reader labels: a turn played with keys only (play all, buy by number,
 // attack, end the turn and answer the question), a card played from the hand with Tab and Enter,
-// the list of keys, labels on every control, and the others' moves said to a screen reader.
+// the list of keys, labels on every control, the others' moves said to a screen reader, and the
+// optional sound of the player's turn.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -72,6 +73,11 @@ test("a game is played with the keyboard, and every control has a label", { time
       await page.keyboard.press("k");
       await waitVersionAbove(page, before);
     }
+    // The optional sound of "your turn", turned on here.
+    await page.locator(tid("sound-toggle")).click();
+    assert.equal(await page.locator(tid("sound-toggle")).getAttribute("aria-pressed"), "true");
+    const chimes = async () => Number(await page.evaluate(() => document.body.getAttribute("data-chimed") || 0));
+    const chimed = await chimes();
     const before = await version(page);
     await page.keyboard.press("e");
     if (await page.locator(tid("end-confirm")).isVisible().catch(() => false)) await page.keyboard.press("y");
@@ -79,6 +85,7 @@ test("a game is played with the keyboard, and every control has a label", { time
 
     // The bot's turn is said to a screen reader.
     await waitMyTurn(page);
+    assert.ok(await chimes() > chimed, "the turn came with a chime");
     const said = await page.locator("#announcer").textContent();
     assert.match(said, /Easy|easy|p2/, `announced: ${said}`);
 
