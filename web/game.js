@@ -326,7 +326,23 @@ export class GamePage {
       out.push(h("p", { class: "campaign-link" },
         h("a", { href: "#/campaign/" + this.summary.campaign, "data-testid": "campaign-link" }, t("web.campaign.back"))));
     }
-    const open = this.summary.seats.filter((s) => s.player === "human" && !s.claimed).map((s) => s.seat);
+    const seatWords = (list) => list.map((s) => this.seatName(s, view.game === "starrealms" ? view.observation : null)).join(", ");
+    if (!view.over && view.waiting && view.waiting.length) {
+      // Until every seat is taken the game has not started: nobody moves, bots included.
+      out.push(h("section", { class: "panel waiting", "data-testid": "waiting", role: "status" },
+        h("strong", null, t("web.seat.waiting_for", { players: seatWords(view.waiting) })),
+        " ",
+        h("span", { class: "muted" }, t("web.seat.not_started"))));
+    }
+    const away = (view.seats || []).filter((s) => s.player === "human" && s.claimed && !s.connected && s.seat !== view.seat && !this.seats.includes(s.seat));
+    if (!view.over && away.length && view.game !== "starrealms") {
+      // Bataille Cosmique's table has no panels to show it on.
+      out.push(h("p", { class: "note warn", "data-testid": "offline-seats" }, t("web.seat.away", { players: seatWords(away.map((s) => s.seat)) })));
+    }
+    // The seats to share: the view's when it says (it follows every join), else the summary's.
+    const open = view.waiting
+      ? view.waiting
+      : this.summary.seats.filter((s) => s.player === "human" && !s.claimed).map((s) => s.seat);
     if (!view.over && open.length && this.seats.length > 0) {
       const url = location.origin + location.pathname + "#/join/" + this.id;
       const input = h("input", { type: "text", readonly: true, value: url, "aria-label": t("web.share.title"), onfocus: (e) => e.target.select() });

@@ -59,5 +59,23 @@ export function soundButton() {
       button.replaceWith(soundButton());
       if (soundOn()) chime();
     },
-  }, on ? "🔔" : "🔕");
+  }, speaker(on));
+}
+
+const NS = "http://www.w3.org/2000/svg";
+
+/** A speaker, with its waves when the sound is on, crossed out when it is off. */
+function speaker(on) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "16");
+  svg.setAttribute("height", "16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("fill", "none");
+  svg.setAttribute("stroke", "currentColor");
+  svg.setAttribute("stroke-width", "2");
+  svg.setAttribute("stroke-linecap", "round");
+  svg.innerHTML = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>'
+    + (on ? '<path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>' : '<path d="M16 9l5 6M21 9l-5 6"/>');
+  return svg;
 }

@@ -127,7 +127,8 @@ function playerPanel(obs, index, sorted, ctx) {
   return h("div", { class: classes.join(" "), "data-seat": seat },
     h("div", { class: "p-head" },
       h("span", { class: "p-name" }, ctx.seatName(seat)),
-      obs.current === seat && !obs.over ? h("span", { class: "badge turn" }, t("web.table.their_turn")) : null,
+      presence(ctx.view, seat),
+      obs.current === seat && !obs.over && !notStarted(ctx.view) ? h("span", { class: "badge turn" }, t("web.table.their_turn")) : null,
       !p.alive ? h("span", { class: "badge dead" }, t("defeated")) : null,
       h("div", { class: "p-stats" },
         stat(t("authority"), Math.max(0, p.authority), "authority"),
@@ -139,6 +140,32 @@ function playerPanel(obs, index, sorted, ctx) {
     bases.length ? h("div", { class: "p-bases" }, bases) : null,
     ships,
     controls.some(Boolean) ? h("div", { class: "p-actions" }, controls) : null);
+}
+
+/** Whether the game waits for somebody to take a seat (it has not started). */
+function notStarted(view) {
+  return Boolean(view.waiting && view.waiting.length) && !view.over;
+}
+
+/**
+ * Whether a person's seat is at the table: a dot (connected or not), or "waiting to join" for a
+ * seat nobody took yet. Bots are always there: nothing is shown for them.
+ */
+export function presence(view, seat) {
+  const info = (view.seats || []).find((s) => s.seat === seat);
+  if (!info || info.player !== "human" || view.over) return null;
+  if (!info.claimed) {
+    return h("span", { class: "badge waiting-seat", "data-testid": "waiting-" + seat }, t("web.seat.waiting"));
+  }
+  const word = t(info.connected ? "web.seat.connected" : "web.seat.disconnected");
+  return h("span", {
+    class: "presence " + (info.connected ? "online" : "offline"),
+    "data-testid": "presence-" + seat,
+    "data-connected": info.connected ? "true" : "false",
+    title: word,
+    role: "img",
+    "aria-label": word,
+  }, info.connected ? null : word);
 }
 
 /** Buttons for the abilities of an own card in play. */
@@ -259,6 +286,7 @@ function ownArea(obs, sorted, ctx) {
   });
   let endLabel;
   if (ctx.view.over) endLabel = t("game_over");
+  else if (notStarted(ctx.view)) endLabel = t("web.table.not_started");
   else if (sorted.end) endLabel = t("act.end");
   else if (myTurn) endLabel = t("web.table.decide_first");
   else endLabel = t("web.table.waiting", { player: ctx.seatName(ctx.view.to_move) });
@@ -412,6 +440,7 @@ function status(obs, ctx) {
   const view = ctx.view;
   const parts = [t("turn", { turn: obs.turn })];
   if (view.over) parts.push(t("game_over"));
+  else if (notStarted(view)) parts.push(t("web.table.not_started"));
   else {
     parts.push(t("to_move", { player: ctx.seatName(obs.current) }));
     if (view.to_move && view.to_move !== obs.current) parts.push(t("web.table.deciding", { player: ctx.seatName(view.to_move) }));

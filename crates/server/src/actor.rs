@@ -10,6 +10,11 @@
 //! Bots play their seats here: when a bot is to move, the actor waits the think delay, lets the
 //! bot decide on a blocking thread (a search takes a while) from its seat's observation, and
 //! commits its choice like any other action, all while it keeps answering commands.
+//!
+//! The actor also knows who is at the table: which seats are claimed (a game starts once every
+//! human seat is) and how many connections each seat has open. It publishes the same version
+//! again, with a new presence number, whenever that changes, so that everybody sees who is
+//! there without a store call.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -23,7 +28,7 @@ use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
-use crate::protocol::{ApiError, ErrorCode, LogLine, Written};
+use crate::protocol::{ApiError, ErrorCode, LogLine, SeatPresence, Written};
 use crate::writer::Appender;
 
 /// Commands waiting for an actor, at most.
@@ -37,6 +42,20 @@ pub(crate) struct LogEntry {
     text: String,
     /// What every other reader sees.
     public: String,
+    /// The id of the public card the action was about, if any.
+    card: Option<String>,
+}
+
+impl LogEntry {
+    /// The entry of `action`, played by `seat` in `before` (the state it is applied to).
+    fn of<G: Served>(before: &G, seat: Seat, action: G::Action) -> LogEntry {
+        LogEntry {
+            seat,
+            text: action.to_string(),
+            public: G::public_text(action),
+            card: before.log_card(action),
+        }
+    }
 }
 
 /// A game's log: append-only, shared by the actor (the only writer) and the connections.
@@ -59,6 +78,7 @@ impl Log {
                     } else {
                         e.public.clone()
                     },
+                    card: e.card.clone(),
                 }
             })
             .collect()
@@ -111,12 +131,20 @@ impl<G: Served> Views for Frozen<G> {
     }
 }
 
-/// One version of a game, as published.
+/// One version of a game, as published, with who is at the table.
 pub(crate) struct Snapshot {
     /// Actions played.
     pub version: usize,
-    /// Its views.
-    pub views: Box<dyn Views>,
+    /// How many times who sits, who joined or who is connected has changed in this actor: a
+    /// snapshot of the same version with a higher number is news too.
+    pub presence: u64,
+    /// Its views (shared by the snapshots of one version).
+    pub views: Arc<dyn Views>,
+    /// Every seat as the table sees it.
+    pub seats: Vec<SeatPresence>,
+    /// The human seats nobody has claimed yet (empty once the game is over): until there is
+    /// none, nobody acts and no bot moves.
+    pub waiting: Vec<Seat>,
     /// Whether nothing happens until a person acts: the game waits for a person, is over, or
     /// its bots cannot play.
     pub waits_for_people: bool,
@@ -125,24 +153,66 @@ pub(crate) struct Snapshot {
 }
 
 impl Snapshot {
-    /// The version `version` of a game in `state`, published now.
+    /// The version `version` of a game in `state` (whose `views` these are), with `seats`
+    /// and their live `connections`, published now.
     fn of<G: Served>(
         state: &G,
+        views: Arc<dyn Views>,
         seats: &[StoredSeat],
+        connections: &[usize],
         version: usize,
+        presence: u64,
         bots_broken: bool,
     ) -> Arc<Snapshot> {
-        // Nothing will happen until a person acts: the game is over, a person is to move, or
-        // the bot to move cannot play.
-        let waits_for_people = state
-            .to_move()
-            .is_none_or(|seat| bots_broken || seats[seat.index()].is_human());
+        let waiting = unclaimed(seats, state.is_terminal());
+        // Nothing will happen until a person acts: the game is over or waits for players, a
+        // person is to move, or the bot to move cannot play.
+        let waits_for_people = !waiting.is_empty()
+            || state
+                .to_move()
+                .is_none_or(|seat| bots_broken || seats[seat.index()].is_human());
+        let seats = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatPresence {
+                seat: Seat(i as u8),
+                player: s.player.clone(),
+                claimed: s.is_human() && s.token_hash.is_some(),
+                connected: !s.is_human() || connections.get(i).is_some_and(|&n| n > 0),
+            })
+            .collect();
         Arc::new(Snapshot {
             version,
-            views: Box::new(Frozen(state.clone())),
+            presence,
+            views,
+            seats,
+            waiting,
             waits_for_people,
             at: Instant::now(),
         })
+    }
+}
+
+/// The human seats of `seats` nobody has claimed, unless the game is over.
+fn unclaimed(seats: &[StoredSeat], over: bool) -> Vec<Seat> {
+    if over {
+        return Vec::new();
+    }
+    seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_human() && s.token_hash.is_none())
+        .map(|(i, _)| Seat(i as u8))
+        .collect()
+}
+
+/// "p2", "p2 and p3", "p2, p3 and p4".
+fn seat_list(seats: &[Seat]) -> String {
+    let names: Vec<String> = seats.iter().map(Seat::to_string).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -158,6 +228,9 @@ pub(crate) struct GameHandle {
     /// The log.
     pub log: Arc<Log>,
     tx: mpsc::Sender<Command>,
+    /// Arrivals and departures of seats' connections (unbounded: a departure is sent from a
+    /// destructor, which cannot wait).
+    presence: mpsc::UnboundedSender<Presence>,
     /// One per holder of the handle: the server's list of live games holds one.
     holders: Arc<()>,
 }
@@ -178,6 +251,8 @@ enum Command {
         hash: TokenHash,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
+    /// A seat was claimed in the store by another way (a campaign's seat).
+    Claimed { seat: Seat, hash: TokenHash },
     Authenticate {
         token: String,
         reply: oneshot::Sender<Option<Seat>>,
@@ -189,6 +264,25 @@ enum Command {
         action: String,
         reply: oneshot::Sender<ActReply>,
     },
+}
+
+/// A seat's connection opens (answered once the actor has published it) or closes.
+enum Presence {
+    Arrive(Seat, oneshot::Sender<()>),
+    Leave(Seat),
+}
+
+/// A seat's connection at the table: dropping it tells the actor the connection closed.
+pub(crate) struct AtTable {
+    seat: Seat,
+    presence: mpsc::UnboundedSender<Presence>,
+}
+
+impl Drop for AtTable {
+    fn drop(&mut self) {
+        // The actor may have ended: then nobody needs to know.
+        let _ = self.presence.send(Presence::Leave(self.seat));
+    }
 }
 
 fn gone() -> ApiError {
@@ -222,6 +316,27 @@ impl GameHandle {
         self.ask(|reply| Command::Join { seat, hash, reply })
             .await
             .unwrap_or_else(|| Err(gone()))
+    }
+
+    /// Tells the game that a seat claimed elsewhere (a campaign's) is now held by the holder
+    /// of the token of `hash`.
+    pub(crate) async fn claimed(&self, seat: Seat, hash: TokenHash) {
+        let _ = self.tx.send(Command::Claimed { seat, hash }).await;
+    }
+
+    /// Notes a connection of `seat` at the table until the returned guard is dropped; returns
+    /// once the actor has published it (so that the connection's first view shows it).
+    pub(crate) async fn arrive(&self, seat: Seat) -> AtTable {
+        let (done, published) = oneshot::channel();
+        // The arrival and the departure travel in one channel, in that order, even if this
+        // future is dropped before the actor answers.
+        let _ = self.presence.send(Presence::Arrive(seat, done));
+        let guard = AtTable {
+            seat,
+            presence: self.presence.clone(),
+        };
+        let _ = published.await;
+        guard
     }
 
     /// The seat whose token this is, if any.
@@ -334,6 +449,10 @@ struct Actor<G: Served, S: Store> {
     state: G,
     seed: u64,
     seats: Vec<StoredSeat>,
+    /// Live connections of each seat.
+    connections: Vec<usize>,
+    /// Changes of who is at the table so far (see [`Snapshot::presence`]).
+    presence: u64,
     version: usize,
     log: Arc<Log>,
     /// `(seat, client id)` → the index of the action it made.
@@ -364,26 +483,35 @@ impl<G: Served, S: Store> Actor<G, S> {
                 .to_move()
                 .ok_or_else(|| fail("the game is over".into()))?;
             let action = G::Action::parse(text).map_err(|e| fail(e.to_string()))?;
+            let entry = LogEntry::of(&state, seat, action);
             state.apply(action).map_err(|e| fail(e.to_string()))?;
-            log.push(LogEntry {
-                seat,
-                text: action.to_string(),
-                public: G::public_text(action),
-            });
+            log.push(entry);
             if let Some(Some(c)) = stored.client_ids.get(step) {
                 client_ids.insert((seat, c.clone()), step);
             }
         }
         let version = record.actions.len();
-        let first = Snapshot::of(&state, &stored.seats, version, false);
+        let connections = vec![0; stored.seats.len()];
+        let views: Arc<dyn Views> = Arc::new(Frozen(state.clone()));
+        let first = Snapshot::of(
+            &state,
+            views,
+            &stored.seats,
+            &connections,
+            version,
+            0,
+            false,
+        );
         let (snapshots, receiver) = watch::channel(first);
         let (tx, rx) = mpsc::channel(QUEUE);
+        let (presence_tx, presence_rx) = mpsc::unbounded_channel();
         let handle = GameHandle {
             id: stored.id,
             kind: G::KIND,
             snapshots: receiver,
             log: Arc::clone(&log),
             tx,
+            presence: presence_tx,
             holders: Arc::new(()),
         };
         let created = humantime::parse_rfc3339(&stored.created_at).ok();
@@ -395,6 +523,8 @@ impl<G: Served, S: Store> Actor<G, S> {
             state,
             seed: record.seed,
             seats: stored.seats,
+            connections,
+            presence: 0,
             version,
             log,
             client_ids,
@@ -403,12 +533,16 @@ impl<G: Served, S: Store> Actor<G, S> {
             failed: false,
         };
         let finished = stored.winners.is_some();
-        Ok((handle, Box::pin(actor.run(rx, shutdown, finished))))
+        Ok((
+            handle,
+            Box::pin(actor.run(rx, presence_rx, shutdown, finished)),
+        ))
     }
 
     async fn run(
         mut self,
         mut rx: mpsc::Receiver<Command>,
+        mut presence: mpsc::UnboundedReceiver<Presence>,
         mut shutdown: watch::Receiver<bool>,
         finished_in_store: bool,
     ) {
@@ -420,6 +554,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         enum Event<A> {
             Stop,
             Command(Command),
+            Presence(Presence),
             Bot(BotChoice<A>),
         }
         while !*shutdown.borrow() && !self.failed {
@@ -430,6 +565,7 @@ impl<G: Served, S: Store> Actor<G, S> {
                 biased;
                 _ = shutdown.changed() => Event::Stop,
                 command = rx.recv() => command.map_or(Event::Stop, Event::Command),
+                change = presence.recv() => change.map_or(Event::Stop, Event::Presence),
                 choice = async { bot.as_mut().expect("guarded").await }, if bot.is_some() => {
                     Event::Bot(choice.unwrap_or_else(|e| Err(e.to_string())))
                 }
@@ -437,6 +573,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             match event {
                 Event::Stop => break,
                 Event::Command(command) => self.command(command).await,
+                Event::Presence(change) => self.presence(change),
                 Event::Bot(choice) => {
                     bot = None;
                     self.bot_move(choice).await;
@@ -448,11 +585,16 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
     }
 
-    /// Starts the bot to move thinking, if a bot is to move.
+    /// The human seats nobody has claimed yet, while the game is not over.
+    fn waiting(&self) -> Vec<Seat> {
+        unclaimed(&self.seats, self.state.is_terminal())
+    }
+
+    /// Starts the bot to move thinking, if a bot is to move and the game has started.
     fn think(&self) -> Option<JoinHandle<BotChoice<G::Action>>> {
         let seat = self.state.to_move()?;
         let player = &self.seats[seat.index()];
-        if player.is_human() || self.bots_broken {
+        if player.is_human() || self.bots_broken || !self.waiting().is_empty() {
             return None;
         }
         let name = player.player.clone();
@@ -505,7 +647,19 @@ impl<G: Served, S: Store> Actor<G, S> {
         match command {
             Command::Join { seat, hash, reply } => {
                 let answer = self.join(seat, hash).await;
+                if answer.is_ok() {
+                    self.presence_changed();
+                }
                 let _ = reply.send(answer);
+            }
+            Command::Claimed { seat, hash } => {
+                if let Some(s) = self.seats.get_mut(seat.index())
+                    && s.is_human()
+                    && s.token_hash.is_none()
+                {
+                    s.token_hash = Some(hash);
+                    self.presence_changed();
+                }
             }
             Command::Authenticate { token, reply } => {
                 let seat = self
@@ -526,6 +680,36 @@ impl<G: Served, S: Store> Actor<G, S> {
                 let _ = reply.send(answer);
             }
         }
+    }
+
+    /// A seat's connection opened or closed: publishes when the seat's presence changes.
+    fn presence(&mut self, change: Presence) {
+        match change {
+            Presence::Arrive(seat, done) => {
+                if let Some(n) = self.connections.get_mut(seat.index()) {
+                    *n += 1;
+                    if *n == 1 {
+                        self.presence_changed();
+                    }
+                }
+                let _ = done.send(());
+            }
+            Presence::Leave(seat) => {
+                if let Some(n) = self.connections.get_mut(seat.index()) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        self.presence_changed();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Publishes the current version again, for who is at the table changed.
+    fn presence_changed(&mut self) {
+        self.presence += 1;
+        let views = Arc::clone(&self.snapshots.borrow().views);
+        self.publish_views(views);
     }
 
     async fn join(&mut self, seat: Seat, hash: TokenHash) -> Result<(), ApiError> {
@@ -570,6 +754,16 @@ impl<G: Served, S: Store> Actor<G, S> {
         let Some(to_move) = self.state.to_move() else {
             return refuse(ErrorCode::GameOver, "the game is over".into());
         };
+        let waiting = self.waiting();
+        if !waiting.is_empty() {
+            return refuse(
+                ErrorCode::WaitingForPlayers,
+                format!(
+                    "the game starts when every seat is taken: waiting for {}",
+                    seat_list(&waiting)
+                ),
+            );
+        }
         if version != self.version {
             let message = format!(
                 "version {version} is not the game's: it is at version {}",
@@ -636,11 +830,10 @@ impl<G: Served, S: Store> Actor<G, S> {
         action: G::Action,
         client_id: Option<String>,
     ) -> Result<(), StoreError> {
-        let text = action.to_string();
         let appended = self
             .context
             .appender
-            .append(self.id, self.version, text.clone(), client_id.clone())
+            .append(self.id, self.version, action.to_string(), client_id.clone())
             .await;
         if let Err(e) = appended {
             // The store is the truth and this actor may be behind it: end, and let the next
@@ -648,12 +841,9 @@ impl<G: Served, S: Store> Actor<G, S> {
             self.failed = true;
             return Err(e);
         }
+        let entry = LogEntry::of(&self.state, seat, action);
         self.state.apply_legal(action);
-        self.log.push(LogEntry {
-            seat,
-            public: G::public_text(action),
-            text,
-        });
+        self.log.push(entry);
         if let Some(c) = client_id {
             self.client_ids.insert((seat, c), self.version);
         }
@@ -669,7 +859,20 @@ impl<G: Served, S: Store> Actor<G, S> {
 
     /// Publishes the current version.
     fn publish(&self) {
-        let snapshot = Snapshot::of(&self.state, &self.seats, self.version, self.bots_broken);
+        self.publish_views(Arc::new(Frozen(self.state.clone())));
+    }
+
+    /// Publishes the current version with its `views`.
+    fn publish_views(&self, views: Arc<dyn Views>) {
+        let snapshot = Snapshot::of(
+            &self.state,
+            views,
+            &self.seats,
+            &self.connections,
+            self.version,
+            self.presence,
+            self.bots_broken,
+        );
         self.snapshots.send_replace(snapshot);
     }
 

@@ -75,17 +75,30 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
         .with_state(state)
 }
 
-/// Each client address has an allowance of requests, whatever their route.
+/// Each client address has an allowance of API requests, and a larger one for the interface's
+/// files (served from memory, and fetched some twenty-five at a time by each page load).
 async fn rate_limit<S: Store>(
     State(app): State<AppState<S>>,
     client: Client,
     request: Request,
     next: Next,
 ) -> Response {
-    if !app.inner.limiters.request(client.address) {
+    let limiters = &app.inner.limiters;
+    let options = &app.inner.options;
+    let (allowed, per_second) = if request.uri().path().starts_with("/api/") {
+        (
+            limiters.request(client.address),
+            options.requests_per_second,
+        )
+    } else {
+        (
+            limiters.file(client.address),
+            options.file_requests_per_second,
+        )
+    };
+    if !allowed {
         let message = format!(
-            "too many requests from your address: {} a second at most, wait a little",
-            app.inner.options.requests_per_second
+            "too many requests from your address: {per_second} a second at most, wait a little"
         );
         return ApiError::new(ErrorCode::RateLimited, message).into_response();
     }
@@ -307,7 +320,7 @@ async fn create<S: Store>(
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
     let chosen = request.seed.is_some();
     let id = with_store(&app, move |s| s.create(&record, chosen)).await?;
-    // Start it now: bots to move play at once.
+    // Start it now: a game of bots plays at once, others once every human seat is taken.
     app.game(id).await?;
     let summary = with_store(&app, move |s| s.summary(id)).await?;
     Ok((StatusCode::CREATED, Json(summary)).into_response())
@@ -482,7 +495,7 @@ async fn again<S: Store>(
     } else {
         with_store(&app, move |s| s.create(&record, false)).await?
     };
-    // Bots to move play at once.
+    // Start it now: its bots play once the players have taken their seats.
     app.game(new_id).await?;
     let summary = with_store(&app, move |s| s.summary(new_id)).await?;
     let n = summary.seats.len();

@@ -295,7 +295,18 @@ pub(crate) async fn join<S: Store>(
         .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
     let token = new_token()?;
     let hash = TokenHash::of(&token);
-    with_store(&app, move |s| Ok(s.claim_campaign_seat(id, seat, &hash)?)).await?;
+    let games = with_store(&app, move |s| {
+        s.claim_campaign_seat(id, seat, &hash)?;
+        Ok(s.load_campaign(id)?.games)
+    })
+    .await?;
+    // The store gave the seat in the campaign's games not over too: those in memory hear of
+    // it, so that their tables show it claimed and a game waiting for it starts.
+    for game in games {
+        if let Some(handle) = app.live(game).await {
+            handle.claimed(seat, hash).await;
+        }
+    }
     Ok(Json(
         serde_json::json!({ "campaign": id, "seat": seat, "token": token }),
     ))

@@ -42,6 +42,12 @@ pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     /// The action as every seat but the actor's may read it in the log: the text form, less
     /// whatever it reveals that the table does not see.
     fn public_text(action: Self::Action) -> String;
+    /// The id of the card `action` is about, taken from the state before it is applied, when
+    /// every seat sees that card once the action is done (a card bought, attacked, scrapped,
+    /// discarded, played, used): the log then names what a place such as `buy row 2` held.
+    /// `None` for an action about no card, and for any card that stays hidden from a seat.
+    /// An action that is not legal here may get `None` or a card, but never makes it panic.
+    fn log_card(&self, action: Self::Action) -> Option<String>;
 }
 
 impl Served for starrealms::State {
@@ -53,6 +59,53 @@ impl Served for starrealms::State {
         // Every Star Realms action is done in the open: cards played, bought, scrapped and
         // discarded are shown to the table.
         action.to_string()
+    }
+    fn log_card(&self, action: starrealms::Action) -> Option<String> {
+        use starrealms::{Action, Pending};
+        let me = self.players.0.get(self.current.index())?;
+        let base = |seat: Seat, i: u8| {
+            let player = self.players.0.get(seat.index())?;
+            player.bases.get(i as usize).map(|b| b.card)
+        };
+        let row = |slot: u8| self.row.get(slot as usize).copied().flatten();
+        let card = match action {
+            // Cards the text names already: each leaves a hand or a discard pile face up.
+            Action::Play(c)
+            | Action::ScrapHand(c)
+            | Action::ScrapDiscard(c)
+            | Action::Discard(c)
+            | Action::Give(c, _)
+            | Action::Bequeath(c) => Some(c),
+            // Cards in play, on the table.
+            Action::Primary(i) | Action::AllyBase(i) | Action::ScrapBase(i) => {
+                base(self.current, i)
+            }
+            Action::AllyShip(i) | Action::ScrapShip(i) | Action::Copy(i) => {
+                me.ships.get(i as usize).map(|s| s.card)
+            }
+            Action::AttackBase(seat, i) | Action::Destroy(seat, i) => base(seat, i),
+            // Cards of the trade row, face up.
+            Action::BuyRow(slot)
+            | Action::BuyUpgrade(slot, ..)
+            | Action::AcquireRow(slot)
+            | Action::AcquireUpgrade(slot, ..)
+            | Action::ScrapRow(slot) => row(slot),
+            Action::BuyExplorer | Action::AcquireExplorer => Some(starrealms::cards().explorer),
+            // The ship just acquired, face up on the discard pile, goes on top of the deck.
+            Action::Top => match self.pending {
+                Some(Pending::TopOrDiscard { card }) => Some(card),
+                _ => None,
+            },
+            Action::AttackPlayer(..)
+            | Action::TransferTrade(..)
+            | Action::TransferCombat(..)
+            | Action::Switch(_)
+            | Action::End
+            | Action::Choose(_)
+            | Action::Target(_)
+            | Action::Pass => None,
+        };
+        card.map(|c| c.to_string())
     }
 }
 
@@ -73,6 +126,11 @@ impl Served for cosmique::State {
             Action::Replace { side, .. } => format!("replace {side}"),
             other => other.to_string(),
         }
+    }
+    fn log_card(&self, _action: cosmique::Action) -> Option<String> {
+        // A meteor laid face down stays hidden from the others, and a line is the same for
+        // every reader: Bataille Cosmique lines name no card.
+        None
     }
 }
 

@@ -48,7 +48,7 @@ mod writer;
 use actor::GameHandle;
 pub use campaigns::CreateCampaign;
 pub use games::{CreateGame, GameKind};
-pub use protocol::{ApiError, ClientMessage, ErrorCode, LogLine, ServerMessage};
+pub use protocol::{ApiError, ClientMessage, ErrorCode, LogLine, SeatPresence, ServerMessage};
 
 /// How the server runs. Every limit has a default fit for a server open to the internet; see
 /// `docs/protocol.md` ("Limits").
@@ -68,10 +68,16 @@ pub struct Options {
     pub address_messages_per_second: u32,
     /// Live connections of one seat; a newer one replaces the oldest.
     pub connections_per_seat: usize,
-    /// HTTP requests one client address may make at once (a page load takes about twenty).
+    /// API requests (`/api/…`) one client address may make at once.
     pub requests_burst: u32,
-    /// HTTP requests one client address may make each second, in the long run.
+    /// API requests one client address may make each second, in the long run.
     pub requests_per_second: u32,
+    /// Requests for the interface's files (the page, its scripts, `protocol.md`) one client
+    /// address may make at once: a page load takes about twenty-five, and several people
+    /// behind one address (a home, a school) open the page together.
+    pub file_requests_burst: u32,
+    /// Requests for the interface's files one client address may make each second.
+    pub file_requests_per_second: u32,
     /// Games one client address may create at once.
     pub creations_burst: u32,
     /// Games one client address may create each minute, in the long run.
@@ -129,6 +135,8 @@ impl Default for Options {
             connections_per_seat: 3,
             requests_burst: 120,
             requests_per_second: 20,
+            file_requests_burst: 600,
+            file_requests_per_second: 100,
             creations_burst: 10,
             creations_per_minute: 10,
             seats_per_address: 12,

@@ -34,6 +34,7 @@ pub(crate) struct Limiters {
     address_messages: DefaultKeyedRateLimiter<IpAddr>,
     creations: DefaultKeyedRateLimiter<IpAddr>,
     requests: DefaultKeyedRateLimiter<IpAddr>,
+    files: DefaultKeyedRateLimiter<IpAddr>,
     /// Seats each address joined, pruned of finished games when it joins again.
     held: Mutex<HashMap<IpAddr, Vec<SeatKey>>>,
     /// The live connections of each seat, oldest first, each with what tells it to leave.
@@ -58,6 +59,10 @@ impl Limiters {
                 o.requests_burst,
                 o.requests_per_second.saturating_mul(60),
             )),
+            files: RateLimiter::keyed(quota(
+                o.file_requests_burst,
+                o.file_requests_per_second.saturating_mul(60),
+            )),
             held: Mutex::new(HashMap::new()),
             seat_connections: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(0),
@@ -74,6 +79,11 @@ impl Limiters {
     /// Whether this address may make an HTTP request now; it uses the allowance.
     pub(crate) fn request(&self, address: IpAddr) -> bool {
         self.requests.check_key(&address).is_ok()
+    }
+
+    /// Whether this address may fetch one of the interface's files now; it uses the allowance.
+    pub(crate) fn file(&self, address: IpAddr) -> bool {
+        self.files.check_key(&address).is_ok()
     }
 
     /// Whether this address may create a game now; it uses the allowance.

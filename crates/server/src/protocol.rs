@@ -34,6 +34,25 @@ pub struct LogLine {
     pub seat: Seat,
     /// Its text form, as this reader may see it (face-down cards hidden from other seats).
     pub action: String,
+    /// The id of the card the action was about (bought, attacked, scrapped, discarded, played,
+    /// used), when the table sees that card: a place such as `buy row 2` then names what lay
+    /// there. Never a card still hidden from anybody; never in Bataille Cosmique.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+}
+
+/// Who sits in a seat, as everybody at the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPresence {
+    /// The seat.
+    pub seat: Seat,
+    /// `human`, or the bot's name.
+    pub player: String,
+    /// Whether somebody holds the seat's token (always `false` for a bot).
+    pub claimed: bool,
+    /// Whether the seat is at the table now: a bot always is, a person while at least one
+    /// WebSocket with the seat's token is open.
+    pub connected: bool,
 }
 
 /// A message from the server.
@@ -56,9 +75,15 @@ pub enum ServerMessage {
         over: bool,
         /// Once over: the winning seats (empty after a draw).
         winners: Option<Vec<Seat>>,
+        /// Every seat: who plays it, whether it is claimed, whether it is connected.
+        seats: Vec<SeatPresence>,
+        /// The human seats nobody has claimed yet, while the game is not over: until this is
+        /// empty the game has not started (nobody may act, bots do not move).
+        waiting: Vec<Seat>,
         /// This seat's observation (a spectator's: the public one).
         observation: Written,
-        /// The legal actions in text form, sorted: only for the seat to move, empty otherwise.
+        /// The legal actions in text form, sorted: only for the seat to move, empty otherwise
+        /// (and while the game waits for players).
         legal_actions: Vec<String>,
         /// The actions this connection has not been sent yet, oldest first: the whole log in
         /// its first view, then what happened since the previous view.
@@ -174,6 +199,8 @@ pub enum ErrorCode {
     /// The campaign cannot do that now (a game in progress, a seat to fill, a choice that is
     /// another player's).
     CampaignRefused,
+    /// A human seat of the game is not claimed yet: the game starts when every seat is taken.
+    WaitingForPlayers,
 }
 
 impl ErrorCode {
@@ -198,7 +225,8 @@ impl ErrorCode {
             | ErrorCode::SeatTaken
             | ErrorCode::NotFinished
             | ErrorCode::TooManySeats
-            | ErrorCode::CampaignRefused => 409,
+            | ErrorCode::CampaignRefused
+            | ErrorCode::WaitingForPlayers => 409,
             ErrorCode::SeatExpired => 410,
             ErrorCode::RateLimited => 429,
             ErrorCode::Internal | ErrorCode::DamagedGame => 500,

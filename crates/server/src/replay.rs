@@ -146,8 +146,10 @@ fn page_of<G: Served + Reveal>(
             .to_move()
             .ok_or_else(|| fail("the game is already over".into()))?;
         let action = G::Action::parse(text).map_err(|e| fail(e.to_string()))?;
-        state.apply(action).map_err(|e| fail(e.to_string()))?;
         let step = index + 1;
+        // The card is read from the state before the action, as the live log does.
+        let card = (step >= q.from).then(|| state.log_card(action)).flatten();
+        state.apply(action).map_err(|e| fail(e.to_string()))?;
         if step >= q.from {
             let line = LogLine {
                 index,
@@ -157,6 +159,7 @@ fn page_of<G: Served + Reveal>(
                 } else {
                     G::public_text(action)
                 },
+                card,
             };
             views.push(view(&state, step, Some(line)));
         }

@@ -2,9 +2,10 @@
 //!
 //! The loop is generic over the `Sink` and `Stream` of messages, so it runs over a real socket
 //! or over channels in a test. It sends a view at once, then a view whenever the game moves on
-//! (a slow client skips to the newest version, the log lines of the skipped ones included), and
-//! answers every client message, with an error when it must refuse one: a refused message
-//! changes nothing and keeps the connection open.
+//! or who is at the table changes (a slow client skips to the newest version, the log lines of
+//! the skipped ones included), and answers every client message, with an error when it must
+//! refuse one: a refused message changes nothing and keeps the connection open. A seat's
+//! connection is counted at the table while the loop runs.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -49,8 +50,8 @@ pub(crate) struct Limits {
 struct Connection {
     handle: GameHandle,
     seat: Option<Seat>,
-    /// The version of the last view sent.
-    version: Option<usize>,
+    /// The version and the presence number of the last view sent.
+    version: Option<(usize, u64)>,
     /// Log lines sent so far.
     log: usize,
 }
@@ -61,7 +62,12 @@ impl Connection {
         let to_move = views.to_move();
         let log = self.handle.log.lines(self.log, snapshot.version, self.seat);
         self.log = self.log.max(snapshot.version);
-        self.version = Some(snapshot.version);
+        let (version, presence) = self.version.unwrap_or_default();
+        self.version = Some((
+            version.max(snapshot.version),
+            presence.max(snapshot.presence),
+        ));
+        let waiting = snapshot.waiting.clone();
         ServerMessage::View {
             id: self.handle.id,
             game: self.handle.kind,
@@ -70,19 +76,23 @@ impl Connection {
             to_move,
             over: to_move.is_none(),
             winners: views.winners(),
+            seats: snapshot.seats.clone(),
             observation: views.observation(self.seat),
             legal_actions: match self.seat {
-                Some(seat) if to_move == Some(seat) => views.legal_texts(),
+                Some(seat) if to_move == Some(seat) && waiting.is_empty() => views.legal_texts(),
                 _ => Vec::new(),
             },
+            waiting,
             log,
             ack,
         }
     }
 
-    /// Whether `snapshot` is newer than what the client has.
+    /// Whether `snapshot` is newer than what the client has: a later version, or the same
+    /// with a change of who is at the table.
     fn is_news(&self, snapshot: &Snapshot) -> bool {
-        self.version.is_none_or(|v| snapshot.version > v)
+        self.version
+            .is_none_or(|(v, p)| snapshot.version > v || snapshot.presence > p)
     }
 }
 
@@ -148,6 +158,11 @@ pub(crate) async fn run<W, R, E, F, P>(
     } = allowance;
     tokio::pin!(replaced);
     let mut snapshots = handle.snapshots.clone();
+    // A seat's connection is at the table while this loop runs; the first view shows it.
+    let _at_table = match seat {
+        Some(seat) => Some(handle.arrive(seat).await),
+        None => None,
+    };
     let mut conn = Connection {
         handle,
         seat,

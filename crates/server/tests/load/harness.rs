@@ -795,7 +795,8 @@ async fn play_game(
     let start = Instant::now();
     let deal = seed.wrapping_mul(1_000_003).wrapping_add(index);
     let id = create_game(addr, ["human", "human"], deal).await?;
-    let mut seats = Vec::new();
+    // Both seats are taken before either connects: the game starts once every seat is.
+    let mut tokens = Vec::new();
     for seat in ["p1", "p2"] {
         let joined = http(
             addr,
@@ -806,7 +807,12 @@ async fn play_game(
         .await?;
         let token = joined["token"]
             .as_str()
-            .ok_or_else(|| format!("no token in {joined}"))?;
+            .ok_or_else(|| format!("no token in {joined}"))?
+            .to_string();
+        tokens.push((seat, token));
+    }
+    let mut seats = Vec::new();
+    for (seat, token) in tokens {
         let ws = connect(addr, &format!("/api/games/{id}/ws?token={token}"))
             .await
             .map_err(|e| format!("{seat}: {e}"))?;

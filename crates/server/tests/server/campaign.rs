@@ -167,6 +167,19 @@ async fn a_campaign_against_a_bot_plays_into_its_second_scenario() {
         "{body}"
     );
 
+    // The game's table: both seats taken through the campaign, so it has started.
+    let mut watcher = Client::connect(addr, game, None).await;
+    let view = watcher.recv().await;
+    assert_eq!(view["waiting"], json!([]));
+    assert_eq!(
+        view["seats"],
+        json!([
+            {"seat": "p1", "player": "human", "claimed": true, "connected": false},
+            {"seat": "p2", "player": "heuristic", "claimed": false, "connected": true}
+        ])
+    );
+    drop(watcher);
+
     // The campaign's token opens the game's seat p1; play it to the end.
     let client = Client::connect(addr, game, Some(&token)).await;
     let bot = bots::starrealms::by_name("heuristic", 3).unwrap();
@@ -299,6 +312,15 @@ async fn two_people_share_a_campaign_and_its_opener_chooses() {
         let mut client = Client::connect(addr, game, Some(token)).await;
         let v = client.recv().await;
         assert_eq!(v["seat"], format!("p{}", seat + 1), "{v}");
+        // Both seats are claimed through the campaign: the game waits for nobody.
+        assert_eq!(v["waiting"], json!([]), "{v}");
+        let claimed: Vec<&Value> = v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| &s["claimed"])
+            .collect();
+        assert_eq!(claimed, [&json!(true), &json!(true)], "{v}");
     }
     // Upgrades after the campaign wait for its end.
     let (status, body) = post(

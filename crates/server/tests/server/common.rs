@@ -180,6 +180,22 @@ impl Client {
         }
     }
 
+    /// Reads until a view that `wanted` accepts; returns it.
+    pub async fn view_where(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == "view" && wanted(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// Reads until a view in which every seat is connected (the views each seat's arrival
+    /// pushed are read with it); returns it.
+    pub async fn until_all_connected(&mut self) -> Value {
+        self.view_where(all_connected).await
+    }
+
     /// Reads until the game is over; returns the last view.
     pub async fn until_over(&mut self) -> Value {
         loop {
@@ -214,17 +230,29 @@ impl Client {
     }
 }
 
+/// Whether a view shows every seat at the table.
+pub fn all_connected(view: &Value) -> bool {
+    view["seats"]
+        .as_array()
+        .is_some_and(|seats| seats.iter().all(|s| s["connected"] == true))
+}
+
 /// Plays a seat through the protocol until the game is over, choosing with `choose(view)`;
-/// returns the client (with every message it received).
+/// returns the client (with every message it received). It acts once per version, when its
+/// seat is to move and the game waits for nobody (a view of the same version comes again
+/// when somebody arrives at the table or leaves it).
 pub async fn play_seat(mut client: Client, mut choose: impl FnMut(&Value) -> String) -> Client {
+    let mut acted_on = None;
     loop {
         let v = client.recv().await;
         assert_eq!(v["type"], "view", "no error expected while playing: {v}");
         if v["over"] == true {
             return client;
         }
-        if v["to_move"] == v["seat"] {
-            let version = v["version"].as_u64().unwrap();
+        let version = v["version"].as_u64().unwrap();
+        let waiting = !v["waiting"].as_array().unwrap().is_empty();
+        if v["to_move"] == v["seat"] && !waiting && acted_on.is_none_or(|a| version > a) {
+            acted_on = Some(version);
             let action = choose(&v);
             client
                 .act(
@@ -309,10 +337,39 @@ pub fn check_message(message: &Value, seat: Option<usize>, shown: &[usize]) {
         }
     }
     let legal = message["legal_actions"].as_array().unwrap();
+    let waiting = message["waiting"]
+        .as_array()
+        .expect("`waiting` in every view");
     if seat.is_none() || message["to_move"].as_str() != seat_text.as_deref() {
         assert!(legal.is_empty(), "legal actions sent to a seat not to move");
+    } else if !waiting.is_empty() {
+        assert!(legal.is_empty(), "legal actions before the game started");
     } else {
         assert!(!legal.is_empty());
+    }
+    let seats = message["seats"].as_array().expect("`seats` in every view");
+    assert_eq!(seats.len(), players.len(), "one entry of `seats` a seat");
+    for (i, s) in seats.iter().enumerate() {
+        assert_eq!(s["seat"], format!("p{}", i + 1));
+        let human = s["player"] == "human";
+        assert_eq!(
+            waiting.contains(&s["seat"]),
+            human && s["claimed"] == false && message["over"] == false,
+            "`waiting` names the human seats not claimed: {message}"
+        );
+        if !human {
+            assert_eq!(
+                (&s["claimed"], &s["connected"]),
+                (&json!(false), &json!(true))
+            );
+        }
+    }
+    if let Some(own) = seat {
+        assert_eq!(
+            (&seats[own]["claimed"], &seats[own]["connected"]),
+            (&json!(true), &json!(true)),
+            "a seat's connection sees itself at the table"
+        );
     }
 }
 
@@ -336,6 +393,9 @@ pub fn check_team_views<G: server_games::Hidden>(
 ) {
     let mut state: G = record.initial_state().unwrap();
     let mut played: Vec<(Seat, G::Action)> = Vec::new();
+    // What the table saw of each action: every string of the public view just before it and
+    // just after it (a line's card must be one of them).
+    let mut seen: Vec<std::collections::HashSet<String>> = Vec::new();
     let mut next_log = 0;
     let mut last_version = None;
     for message in received {
@@ -352,7 +412,17 @@ pub fn check_team_views<G: server_games::Hidden>(
         while played.len() < version {
             let action = G::Action::parse(&record.actions[played.len()]).unwrap();
             played.push((state.to_move().unwrap(), action));
+            let mut public = std::collections::HashSet::new();
+            public_strings(
+                &serde_json::to_value(G::public(&state)).unwrap(),
+                &mut public,
+            );
             state.apply(action).unwrap();
+            public_strings(
+                &serde_json::to_value(G::public(&state)).unwrap(),
+                &mut public,
+            );
+            seen.push(public);
         }
         let expected = match seat {
             Some(s) => serde_json::to_value(state.observation(Seat(s as u8))).unwrap(),
@@ -374,7 +444,36 @@ pub fn check_team_views<G: server_games::Hidden>(
                 G::public_text(action)
             };
             assert_eq!(line["action"], text);
+            match line.get("card") {
+                None => {}
+                Some(card) => {
+                    let card = card.as_str().expect("a card id");
+                    assert!(G::NAMES_CARDS, "no card in this game's log: {line}");
+                    assert!(
+                        seen[index].contains(card),
+                        "line {index} names `{card}`, which the table did not see: {line}"
+                    );
+                }
+            }
         }
+    }
+}
+
+/// Every string of a public view, but its configuration's (which may list a whole trade deck).
+fn public_strings(v: &Value, out: &mut std::collections::HashSet<String>) {
+    match v {
+        Value::String(s) => {
+            out.insert(s.clone());
+        }
+        Value::Object(map) => {
+            for (k, x) in map {
+                if k != "config" {
+                    public_strings(x, out);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| public_strings(x, out)),
+        _ => {}
     }
 }
 
@@ -384,6 +483,8 @@ pub mod server_games {
 
     /// A game whose views the tests check.
     pub trait Hidden: State {
+        /// Whether its log lines may name a card.
+        const NAMES_CARDS: bool;
         /// The spectator's view.
         fn public(&self) -> Self::Observation;
         /// The action as other seats read it in the log.
@@ -391,6 +492,7 @@ pub mod server_games {
     }
 
     impl Hidden for starrealms::State {
+        const NAMES_CARDS: bool = true;
         fn public(&self) -> starrealms::Observation {
             self.public_observation()
         }
@@ -400,6 +502,7 @@ pub mod server_games {
     }
 
     impl Hidden for cosmique::State {
+        const NAMES_CARDS: bool = false;
         fn public(&self) -> cosmique::Observation {
             self.public_observation()
         }

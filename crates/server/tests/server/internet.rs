@@ -355,6 +355,8 @@ async fn a_seat_has_one_allowance_and_a_few_connections() {
     let addr = server.addr;
     let id = common::create(addr, two_people()).await;
     let token = common::join(addr, id, "p1").await;
+    // Every seat taken: the game has started, and its version is what the messages miss.
+    common::join(addr, id, "p2").await;
     let mut a = Client::connect(addr, id, Some(&token)).await;
     let mut b = Client::connect(addr, id, Some(&token)).await;
     a.recv().await;
@@ -634,6 +636,34 @@ async fn a_flood_of_requests_from_one_address_is_refused_in_words() {
     }
     assert_eq!(statuses[..5], [200; 5]);
     assert!(statuses[6..].iter().all(|s| *s == 429), "{statuses:?}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_interface_loads_though_the_api_allowance_is_spent() {
+    let server = started(|o| {
+        o.requests_burst = 3;
+        o.requests_per_second = 1;
+        o.file_requests_burst = 60;
+        o.file_requests_per_second = 1;
+    })
+    .await;
+    for _ in 0..3 {
+        http(server.addr, "GET", "/api/games", None).await;
+    }
+    let (status, _) = http(server.addr, "GET", "/api/games", None).await;
+    assert_eq!(status, 429, "the API allowance is spent");
+    // Two page loads of the interface's files still come through...
+    for path in ["/", "/app.js", "/style.css", "/protocol.md"].repeat(10) {
+        let (status, _) = http_raw(server.addr, "GET", path, "").await;
+        assert_eq!(status, 200, "{path}");
+    }
+    // ...within their own allowance, which has an end too.
+    let mut statuses = Vec::new();
+    for _ in 0..30 {
+        statuses.push(http_raw(server.addr, "GET", "/app.js", "").await.0);
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
     server.stop().await;
 }
 
