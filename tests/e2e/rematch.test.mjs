@@ -58,6 +58,10 @@ test("a finished game offers a rematch with the sides swapped and a new game wit
     await page.goto(`${BASE_URL}/#/game/${game.id}`);
     await page.locator(tid("result")).waitFor();
     await page.locator(tid("rematch")).waitFor();
+    // The winner in view, at the top of the table, without scrolling.
+    const box = await page.locator(tid("result")).boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 800, `the result is in view: ${JSON.stringify(box)}`);
+    assert.match(await page.locator(`${tid("result")} h2`).textContent(), /Winner|You win/);
     await p.shot("result");
 
     // The rematch: the player now sits where the bot sat, in a fresh deal.
