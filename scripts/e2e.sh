@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the browser interface (tests/e2e/): installs what is missing (Debian's
-# Chromium, the test's npm packages), builds realms, starts a server on a free port with a
-# throw-away database, runs the tests with Node's test runner and stops the server.
+# Chromium, the test's npm packages), type-checks web/*.js, builds realms, starts a server on a
+# free port with a throw-away database, runs the tests with Node's test runner and stops the
+# server.
 # Screenshots and the server's log go to target/e2e-artifacts/. Extra arguments go to
 # `node --test` (e.g. --test-name-pattern=hot).
 set -euo pipefail
@@ -28,11 +29,21 @@ if [ "$node_major" -lt 20 ]; then
   exit 1
 fi
 
-wanted=$(node -p "require('$E2E/package.json').devDependencies['playwright-core']")
-installed=$(node -p "try { require('$E2E/node_modules/playwright-core/package.json').version } catch { '' }")
-if [ "$wanted" != "$installed" ]; then
-  echo "e2e: npm ci in tests/e2e" >&2
-  (cd "$E2E" && npm ci --no-audit --no-fund)
+for package in playwright-core typescript; do
+  wanted=$(node -p "require('$E2E/package.json').devDependencies['$package']")
+  installed=$(node -p "try { require('$E2E/node_modules/$package/package.json').version } catch { '' }")
+  if [ "$wanted" != "$installed" ]; then
+    echo "e2e: npm ci in tests/e2e" >&2
+    (cd "$E2E" && npm ci --no-audit --no-fund)
+    break
+  fi
+done
+
+# The browser's code is plain JavaScript with JSDoc types: TypeScript checks it (docs/web.md).
+echo "e2e: type check of web/*.js (tests/e2e/tsconfig.json)" >&2
+if ! (cd "$E2E" && npx --no -- tsc -p tsconfig.json); then
+  echo "e2e: the type check of web/*.js failed (above); run it with: cd tests/e2e && npx tsc -p tsconfig.json" >&2
+  exit 1
 fi
 
 cargo build --bin realms

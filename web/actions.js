@@ -1,3 +1,4 @@
+// @ts-check
 // Star Realms actions in their text form (`play scout`, `buy row 2`, `attack p2 5` …, see
 // docs/rules.md): parsed, put in words for buttons, sorted onto the table's controls, and read
 // back from the log.
@@ -5,10 +6,40 @@
 import { t, card, cardName, sheet } from "./i18n.js";
 import { chooseOptions, abilityText } from "./cards.js";
 
-/** The parts of an action's text form. */
+/** @typedef {import("./types.js").SrObservation} SrObservation */
+/** @typedef {import("./types.js").SeatName} SeatName */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+
+/**
+ * An action's parts (see `parse`).
+ * @typedef {{kind: "play", card: string}
+ *   | {kind: "primary", zone: "base", index: number}
+ *   | {kind: "ally" | "scrap_self", zone: string, index: number}
+ *   | {kind: "scrap_row", slot: number, explorer?: undefined}
+ *   | {kind: "scrap_card", zone: string, card: string}
+ *   | {kind: "buy" | "acquire", explorer: true, slot?: undefined, upgrade?: undefined}
+ *   | {kind: "buy" | "acquire", explorer?: undefined, slot: number, upgrade: Upgrade | null}
+ *   | {kind: "attack_base" | "destroy", seat: string, index: number}
+ *   | {kind: "attack", seat: string, n: number}
+ *   | {kind: "choose", n: number}
+ *   | {kind: "discard" | "bequeath", card: string}
+ *   | {kind: "target" | "switch", seat: string}
+ *   | {kind: "copy", index: number}
+ *   | {kind: "give", seat: string, card: string}
+ *   | {kind: "transfer", seat: string, what: string, n: number}
+ *   | {kind: "end" | "pass" | "top" | "other"}} Parsed
+ */
+
+/** An upgrade bought with a card: the seat's sheet and its row, counted from 1. @typedef {{sheet: number, row: number}} Upgrade */
+
+/**
+ * The parts of an action's text form.
+ * @param {string} text
+ * @returns {Parsed}
+ */
 export function parse(text) {
   const w = text.trim().split(/\s+/);
-  const n = (s) => Number(s);
+  const n = (/** @type {string} */ s) => Number(s);
   switch (w[0]) {
     case "play": return { kind: "play", card: w.slice(1).join(" ") };
     case "primary": return { kind: "primary", zone: "base", index: n(w[2]) };
@@ -40,27 +71,48 @@ export function parse(text) {
   }
 }
 
+/**
+ * @param {SrObservation} obs
+ * @param {string | null} seat
+ * @param {number} i
+ */
 function shipOf(obs, seat, i) {
   const p = obs.players[seatIndex(seat)];
   return p && p.ships[i] ? p.ships[i].card : null;
 }
 
+/**
+ * @param {SrObservation} obs
+ * @param {string | null} seat
+ * @param {number} i
+ */
 function baseOf(obs, seat, i) {
   const p = obs.players[seatIndex(seat)];
   return p && p.bases[i] ? p.bases[i].card : null;
 }
 
+/**
+ * The index of seat `pN`: N − 1.
+ * @param {string | null} seat
+ */
 export function seatIndex(seat) {
   return Number(String(seat).slice(1)) - 1;
 }
 
+/** @param {number} index */
 export function seatOf(index) {
   return "p" + (index + 1);
 }
 
-const nameOr = (id, fallback) => (id ? cardName(id) : fallback);
+const nameOr = (/** @type {string | null | undefined} */ id, /** @type {string} */ fallback) => (id ? cardName(id) : fallback);
 
-/** An action in words for a button, for the seat deciding in `obs`. */
+/**
+ * An action in words for a button, for the seat deciding in `obs`.
+ * @param {string} text
+ * @param {SrObservation} obs
+ * @param {SeatName} seatName
+ * @returns {string}
+ */
 export function describe(text, obs, seatName) {
   const a = parse(text);
   const me = obs.to_move || obs.current;
@@ -100,12 +152,21 @@ export function describe(text, obs, seatName) {
   }
 }
 
-/** What an upgrade costs on top of the card: 2 for a ship, 3 for a base or outpost. */
+/**
+ * What an upgrade costs on top of the card: 2 for a ship, 3 for a base or outpost.
+ * @param {string | null} id
+ */
 export function upgradePrice(id) {
   return id && card(id).kind !== "ship" ? 3 : 2;
 }
 
-/** The sticker of row `up.row` of the seat's sheet `up.sheet` for card `id`, in words. */
+/**
+ * The sticker of row `up.row` of the seat's sheet `up.sheet` for card `id`, in words.
+ * @param {SrObservation} obs
+ * @param {string | null} seat
+ * @param {Upgrade} up
+ * @param {string | null} id
+ */
 export function stickerText(obs, seat, up, id) {
   const owned = (obs.players[seatIndex(seat)] || {}).sheets || [];
   const use = owned[up.sheet - 1];
@@ -116,7 +177,11 @@ export function stickerText(obs, seat, up, id) {
   return t("sticker", { row: up.row, sheet: s.name, text: text || "" });
 }
 
-/** The words of option `n` of the "choose one" waited for. */
+/**
+ * The words of option `n` of the "choose one" waited for.
+ * @param {import("./types.js").Pending | null} pending
+ * @param {number} n
+ */
 export function optionText(pending, n) {
   if (pending && pending.decision === "choose" && pending.source.ability === "on_acquire") {
     // An on-acquire "you may": nothing, or what it does.
@@ -133,16 +198,26 @@ export function optionText(pending, n) {
  * The legal actions sorted onto the table's controls: `hand` (card → action), `row` (slot →
  * action), `explorer`, `ships`/`bases` (own, index → actions), `seats` (seat → {attack: [..],
  * bases: index → action, trade: [..], combat: [..], give: [..], switch}), `end`, `rest`.
+ * @param {string[]} legal
+ * @param {SrObservation} obs
+ * @returns {Sorted}
  */
 export function sortActions(legal, obs) {
+  /** @type {Sorted} */
   const out = { hand: new Map(), row: new Map(), upgrades: new Map(), explorer: null, ships: new Map(), bases: new Map(), seats: new Map(), end: null, rest: [] };
-  const seatSlot = (seat) => {
+  const seatSlot = (/** @type {string} */ seat) => {
     if (!out.seats.has(seat)) out.seats.set(seat, { attack: [], bases: new Map(), trade: [], combat: [], give: [], switch: null });
-    return out.seats.get(seat);
+    return /** @type {SeatActions} */ (out.seats.get(seat));
   };
+  /**
+   * @template T
+   * @param {Map<number, T[]>} map
+   * @param {number} key
+   * @param {T} value
+   */
   const push = (map, key, value) => {
     if (!map.has(key)) map.set(key, []);
-    map.get(key).push(value);
+    /** @type {T[]} */ (map.get(key)).push(value);
   };
   if (obs.pending) {
     out.rest = legal.slice();
@@ -177,6 +252,31 @@ export function sortActions(legal, obs) {
   return out;
 }
 
+/**
+ * The actions aimed at another seat.
+ * @typedef {object} SeatActions
+ * @property {{n: number, text: string}[]} attack
+ * @property {Map<number, string>} bases
+ * @property {{n: number, text: string}[]} trade
+ * @property {{n: number, text: string}[]} combat
+ * @property {{card: string, text: string}[]} give
+ * @property {string | null} switch
+ */
+
+/**
+ * The legal actions sorted onto the table's controls (see `sortActions`).
+ * @typedef {object} Sorted
+ * @property {Map<string, string>} hand
+ * @property {Map<number, string>} row
+ * @property {Map<number, {upgrade: Upgrade, text: string}[]>} upgrades
+ * @property {string | null} explorer
+ * @property {Map<number, {kind: string, text: string}[]>} ships
+ * @property {Map<number, {kind: string, text: string}[]>} bases
+ * @property {Map<string, SeatActions>} seats
+ * @property {string | null} end
+ * @property {string[]} rest
+ */
+
 // ----- the log -----------------------------------------------------------------------------
 
 /**
@@ -187,18 +287,27 @@ export function sortActions(legal, obs) {
  * them, or stays unnamed.
  */
 export class LogReader {
+  /** @param {number | string} gameId */
   constructor(gameId) {
     this.key = "realms-log-" + gameId;
+    /** @type {{row: (string | null)[], ships: string[][], bases: string[][]} | null} */
     this.sim = null;
+    /** @type {{card: string, ability: string, at: number} | null} */
     this.choose = null;
     try {
+      /** @type {Record<number, import("./types.js").LogRef>} */
       this.cache = JSON.parse(sessionStorage.getItem(this.key) || "{}");
     } catch (e) {
       this.cache = {};
     }
   }
 
-  /** Reads the lines that came with a view; `obs` is that view's observation. */
+  /**
+   * Reads the lines that came with a view; `obs` is that view's observation.
+   * @param {import("./types.js").LogLine[]} lines
+   * @param {SrObservation} obs
+   * @returns {LogEntry[]}
+   */
   read(lines, obs) {
     const entries = lines.map((line) => this.entry(line));
     this.reset(obs);
@@ -210,6 +319,7 @@ export class LogReader {
     return entries;
   }
 
+  /** @param {SrObservation} obs */
   reset(obs) {
     this.sim = {
       row: obs.row.slice(),
@@ -220,8 +330,13 @@ export class LogReader {
     this.choose = p && p.decision === "choose" ? { card: p.source.card, ability: p.source.ability, at: p.at } : null;
   }
 
+  /**
+   * @param {import("./types.js").LogLine} line
+   * @returns {LogEntry}
+   */
   entry(line) {
     const a = parse(line.action);
+    /** @type {import("./types.js").LogRef | null} */
     let ref = null;
     const sim = this.sim;
     const me = seatIndex(line.seat);
@@ -272,16 +387,25 @@ export class LogReader {
     return { index: line.index, seat: line.seat, action: line.action, ref };
   }
 
-  /** Remembers the ability just used if it holds a "choose one", for the `choose` that follows. */
+  /**
+   * Remembers the ability just used if it holds a "choose one", for the `choose` that follows.
+   * @param {string} id
+   * @param {string} ability
+   */
   noteChoose(id, ability) {
     const options = chooseOptions(id, ability, 0);
     this.choose = options.length > 1 ? { card: id, ability, at: 0 } : this.choose;
   }
 }
 
-/** The card a log line is about, when the line names one (for its large view). */
+/**
+ * The card a log line is about, when the line names one (for its large view).
+ * @param {LogEntry} entry
+ * @returns {string | null}
+ */
 export function logCard(entry) {
   const a = parse(entry.action);
+  /** @type {import("./types.js").LogRef} */
   const ref = entry.ref || {};
   switch (a.kind) {
     case "play": case "scrap_card": case "discard": case "give": case "bequeath": return a.card;
@@ -292,11 +416,18 @@ export function logCard(entry) {
   }
 }
 
+/**
+ * A log entry in words.
+ * @param {LogEntry} entry
+ * @param {SeatName} seatName
+ * @returns {string}
+ */
 export function logText(entry, seatName) {
   const a = parse(entry.action);
   const player = seatName(entry.seat);
+  /** @type {import("./types.js").LogRef} */
   const ref = entry.ref || {};
-  const refCard = (fallbackKey, n) => (ref.card ? cardName(ref.card) : t(fallbackKey, { n }));
+  const refCard = (/** @type {string} */ fallbackKey, /** @type {number} */ n) => (ref.card ? cardName(ref.card) : t(fallbackKey, { n }));
   switch (a.kind) {
     case "play": return t("web.log.play", { player, card: cardName(a.card) });
     case "primary": return t("web.log.primary", { player, card: refCard("web.log.base_n", a.index + 1) });

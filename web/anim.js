@@ -1,3 +1,4 @@
+// @ts-check
 // Motion that explains what a new view changed: a card played goes from the hand to the cards
 // in play, a card bought flies from the trade row to its buyer's discard pile, cards leaving
 // play at the end of a turn go to the discard pile, a destroyed base fades out, authority that
@@ -14,16 +15,44 @@ export function motionWanted() {
   return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
+/** @param {Element} el */
 const rect = (el) => el.getBoundingClientRect();
 
-/** Card elements of a zone (`[data-testid=zone]`), each with its card and its rank among those of the same card. */
+/**
+ * A card element of a zone, with its card and its rank among those of the same card (`key`).
+ * @typedef {{el: Element, id: string, key: string, rect: DOMRect, slot: string | null}} CardPlace
+ */
+
+/**
+ * What the table looked like (see `snapshot`).
+ * @typedef {object} Snapshot
+ * @property {string | null} seat
+ * @property {string | null} toMove
+ * @property {CardPlace[]} hand
+ * @property {CardPlace[]} inPlay
+ * @property {CardPlace[]} row
+ * @property {Map<string, SeatPlace>} seats
+ */
+
+/**
+ * A seat's panel: its authority, its discard pile, its bases.
+ * @typedef {{authority: number | null, discard: DOMRect | null, discardCount: number, bases: {el: Element, id: string, rect: DOMRect}[]}} SeatPlace
+ */
+
+/**
+ * Card elements of a zone (`[data-testid=zone]`), each with its card and its rank among those of the same card.
+ * @param {ParentNode} root
+ * @param {string} zone
+ */
 function cardsOf(root, zone) {
+  /** @type {CardPlace[]} */
   const out = [];
+  /** @type {Map<string, number>} */
   const counts = new Map();
   const box = root.querySelector(`[data-testid="${zone}"]`);
   if (!box) return out;
   for (const el of box.querySelectorAll(":scope > .card[data-card], :scope > .pile > .card[data-card]")) {
-    const id = el.getAttribute("data-card");
+    const id = /** @type {string} */ (el.getAttribute("data-card"));
     const k = counts.get(id) || 0;
     counts.set(id, k + 1);
     out.push({ el, id, key: id + "#" + k, rect: rect(el), slot: el.getAttribute("data-slot") });
@@ -31,18 +60,23 @@ function cardsOf(root, zone) {
   return out;
 }
 
-/** What the table looks like now, to compare with the next view. */
+/**
+ * What the table looks like now, to compare with the next view.
+ * @param {ParentNode} root
+ * @returns {Snapshot | null}
+ */
 export function snapshot(root) {
   if (!root.querySelector(".table.sr")) return null;
+  /** @type {Map<string, SeatPlace>} */
   const seats = new Map();
   for (const panel of root.querySelectorAll(".player[data-seat], .me[data-seat]")) {
     const value = panel.querySelector(".stat.authority .stat-value");
     const discard = panel.querySelector('[data-zone="discard"]');
-    seats.set(panel.getAttribute("data-seat"), {
+    seats.set(/** @type {string} */ (panel.getAttribute("data-seat")), {
       authority: value ? Number(value.textContent) : null,
       discard: discard ? rect(discard) : null,
       discardCount: discard ? Number(discard.getAttribute("data-count")) : 0,
-      bases: [...panel.querySelectorAll(".card.k-base[data-card], .card.k-outpost[data-card]")].map((el) => ({ el, id: el.getAttribute("data-card"), rect: rect(el) })),
+      bases: [...panel.querySelectorAll(".card.k-base[data-card], .card.k-outpost[data-card]")].map((el) => ({ el, id: /** @type {string} */ (el.getAttribute("data-card")), rect: rect(el) })),
     });
   }
   return {
@@ -55,7 +89,11 @@ export function snapshot(root) {
   };
 }
 
-/** Moves `el` from `from` (a rect) to where it is now. */
+/**
+ * Moves `el` from `from` (a rect) to where it is now.
+ * @param {Element} el
+ * @param {DOMRect} from
+ */
 function slide(el, from) {
   const to = rect(el);
   const dx = from.left - to.left;
@@ -67,9 +105,15 @@ function slide(el, from) {
   ], { duration: MS, easing: "cubic-bezier(.2,.7,.3,1)" });
 }
 
-/** A copy of `el` drawn at `from`, flying to `to` (a rect) and fading. */
+/**
+ * A copy of `el` drawn at `from`, flying to `to` (a rect) and fading.
+ * @param {Element} el
+ * @param {DOMRect} from
+ * @param {DOMRect | null} to
+ * @param {{fade?: number, shake?: boolean}} [options]
+ */
 function fly(el, from, to, { fade = 0.2, shake = false } = {}) {
-  const ghost = el.cloneNode(true);
+  const ghost = /** @type {HTMLElement} */ (el.cloneNode(true));
   ghost.removeAttribute("data-action");
   ghost.removeAttribute("data-card");
   ghost.removeAttribute("data-testid");
@@ -102,7 +146,11 @@ function fly(el, from, to, { fade = 0.2, shake = false } = {}) {
   run.oncancel = () => ghost.remove();
 }
 
-/** A number rising from `el` and fading: `-5`, `+3`. */
+/**
+ * A number rising from `el` and fading: `-5`, `+3`.
+ * @param {Element} el
+ * @param {number} n
+ */
 function delta(el, n) {
   const r = rect(el);
   const tag = document.createElement("span");
@@ -122,13 +170,17 @@ function delta(el, n) {
   ], { duration: MS * 2, easing: "ease-out" });
 }
 
-/** Shows the way from the table of `before` to the one now in `root`. */
+/**
+ * Shows the way from the table of `before` to the one now in `root`.
+ * @param {ParentNode} root
+ * @param {Snapshot | null} before
+ */
 export function animate(root, before) {
   if (!before || !motionWanted()) return;
   const now = snapshot(root);
   // Another seat's table (a hot seat passing the device): nothing moved.
   if (!now || now.seat !== before.seat) return;
-  const discardOf = (seat) => now.seats.get(seat)?.discard || null;
+  const discardOf = (/** @type {string} */ seat) => now.seats.get(seat)?.discard || null;
   const me = root.querySelector(".me[data-seat]")?.getAttribute("data-seat") || null;
 
   // Played: a card of the hand now in play.
@@ -154,7 +206,7 @@ export function animate(root, before) {
   const nowRow = new Map(now.row.map((c) => [c.slot, c.id]));
   const buyer = before.toMove;
   const grew = buyer && before.seats.get(buyer) && now.seats.get(buyer)
-    && now.seats.get(buyer).discardCount > before.seats.get(buyer).discardCount;
+    && /** @type {SeatPlace} */ (now.seats.get(buyer)).discardCount > /** @type {SeatPlace} */ (before.seats.get(buyer)).discardCount;
   for (const c of before.row) {
     if (c.slot === null || nowRow.get(c.slot) === c.id) continue;
     if (grew) fly(c.el, c.rect, discardOf(buyer));

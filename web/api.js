@@ -1,7 +1,13 @@
+// @ts-check
 // The server's HTTP API (docs/protocol.md) and the seat tokens this browser holds.
 
 /** An error answered by the server: `code` from the protocol's table, `message` in English. */
 export class ApiError extends Error {
+  /**
+   * @param {string} code
+   * @param {string} message
+   * @param {number} status the HTTP status (0: no answer)
+   */
   constructor(code, message, status) {
     super(message);
     this.code = code;
@@ -9,6 +15,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {"GET" | "POST"} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function request(method, path, body) {
   let response;
   try {
@@ -33,24 +45,39 @@ async function request(method, path, body) {
 }
 
 export const api = {
+  /** @type {(request_: import("./types.js").NewGame) => Promise<import("./types.js").Summary>} */
   create: (request_) => request("POST", "/api/games", request_),
+  /** @type {(id: number) => Promise<import("./types.js").Summary>} */
   summary: (id) => request("GET", "/api/games/" + id),
   // A page of the lobby, newest first: "open" games (a seat to take) or "playing" ones.
+  /** @type {(status: "open" | "playing", limit?: number) => Promise<import("./types.js").Lobby>} */
   list: (status, limit) => request("GET", "/api/games?status=" + status + "&limit=" + (limit || 50)),
+  /** @type {(id: number, seat: string) => Promise<import("./types.js").Joined>} */
   join: (id, seat) => request("POST", "/api/games/" + id + "/seats/" + seat + "/join"),
   // A finished game again: a rematch (`swap`, sides swapped, one per game) or the same settings.
+  /** @type {(id: number, swap: boolean) => Promise<import("./types.js").Again>} */
   again: (id, swap) => request("POST", "/api/games/" + id + "/again", { swap }),
+  /** @type {(request_: {players: string[], sides: string[]}) => Promise<import("./types.js").Campaign>} */
   createCampaign: (request_) => request("POST", "/api/campaigns", request_),
+  /** @type {(id: number) => Promise<import("./types.js").Campaign>} */
   campaign: (id) => request("GET", "/api/campaigns/" + id),
+  /** @type {(id: number, seat: string) => Promise<import("./types.js").CampaignJoined>} */
   joinCampaign: (id, seat) => request("POST", "/api/campaigns/" + id + "/seats/" + seat + "/join"),
+  /** @type {(id: number, body: {token: string | null, choice?: number}) => Promise<import("./types.js").Campaign>} */
   nextScenario: (id, body) => request("POST", "/api/campaigns/" + id + "/next", body),
+  /** @type {(id: number, body: {token: string, card: string, sheet: string, row: number}) => Promise<import("./types.js").Campaign>} */
   completeCampaign: (id, body) => request("POST", "/api/campaigns/" + id + "/complete", body),
 };
 
+/** @param {number} id */
 export function recordUrl(id) {
   return "/api/games/" + id + "/record";
 }
 
+/**
+ * @param {number} id
+ * @param {string | null} token `null`: a spectator's
+ */
 export function socketUrl(id, token) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const query = token ? "?token=" + encodeURIComponent(token) : "";
@@ -61,12 +88,22 @@ export function socketUrl(id, token) {
 // takes the seats back. A token is shown once by the server: losing it loses the seat.
 const TOKEN_PREFIX = "realms-token-";
 
+/**
+ * @param {number} id
+ * @param {string} seat
+ * @param {string} token
+ */
 export function saveToken(id, seat, token) {
   localStorage.setItem(TOKEN_PREFIX + id + "-" + seat, token);
 }
 
-/** The seats this browser holds in game `id`: `{p1: token, …}` in seat order. */
+/**
+ * The seats this browser holds in game `id`: `{p1: token, …}` in seat order.
+ * @param {number} id
+ * @returns {Record<string, string>}
+ */
 export function tokensOf(id) {
+  /** @type {Record<string, string>} */
   const out = {};
   const prefix = TOKEN_PREFIX + id + "-";
   const seats = [];
@@ -75,12 +112,16 @@ export function tokensOf(id) {
     if (key && key.startsWith(prefix)) seats.push(key.slice(prefix.length));
   }
   seats.sort();
-  for (const seat of seats) out[seat] = localStorage.getItem(prefix + seat);
+  for (const seat of seats) out[seat] = /** @type {string} */ (localStorage.getItem(prefix + seat));
   return out;
 }
 
-/** Every game this browser holds a seat of, newest first: `[{id, seats: [..]}]`. */
+/**
+ * Every game this browser holds a seat of, newest first: `[{id, seats: [..]}]`.
+ * @returns {{id: number, seats: string[]}[]}
+ */
 export function heldGames() {
+  /** @type {Map<number, string[]>} */
   const games = new Map();
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
@@ -88,11 +129,12 @@ export function heldGames() {
     if (!m) continue;
     const id = Number(m[1]);
     if (!games.has(id)) games.set(id, []);
-    games.get(id).push(m[2]);
+    /** @type {string[]} */ (games.get(id)).push(m[2]);
   }
   return [...games.entries()].sort((a, b) => b[0] - a[0]).map(([id, seats]) => ({ id, seats: seats.sort() }));
 }
 
+/** @param {number} id */
 export function forgetGame(id) {
   for (const seat of Object.keys(tokensOf(id))) localStorage.removeItem(TOKEN_PREFIX + id + "-" + seat);
 }
@@ -108,12 +150,22 @@ export function freshClientId() {
 // the campaign: the campaign page copies it to the game's entry before opening a game.
 const CAMPAIGN_PREFIX = "realms-campaign-";
 
+/**
+ * @param {number} id
+ * @param {string} seat
+ * @param {string} token
+ */
 export function saveCampaignToken(id, seat, token) {
   localStorage.setItem(CAMPAIGN_PREFIX + id + "-" + seat, token);
 }
 
-/** The seats this browser holds in campaign `id`: `{p1: token}`. */
+/**
+ * The seats this browser holds in campaign `id`: `{p1: token}`.
+ * @param {number} id
+ * @returns {Record<string, string>}
+ */
 export function campaignTokensOf(id) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const seat of ["p1", "p2"]) {
     const token = localStorage.getItem(CAMPAIGN_PREFIX + id + "-" + seat);
@@ -122,8 +174,12 @@ export function campaignTokensOf(id) {
   return out;
 }
 
-/** Every campaign this browser holds a seat of, newest first: `[{id, seats: [..]}]`. */
+/**
+ * Every campaign this browser holds a seat of, newest first: `[{id, seats: [..]}]`.
+ * @returns {{id: number, seats: string[]}[]}
+ */
 export function heldCampaigns() {
+  /** @type {Map<number, string[]>} */
   const found = new Map();
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
@@ -131,7 +187,7 @@ export function heldCampaigns() {
     if (!m) continue;
     const id = Number(m[1]);
     if (!found.has(id)) found.set(id, []);
-    found.get(id).push(m[2]);
+    /** @type {string[]} */ (found.get(id)).push(m[2]);
   }
   return [...found.entries()].sort((a, b) => b[0] - a[0]).map(([id, seats]) => ({ id, seats: seats.sort() }));
 }

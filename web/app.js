@@ -1,3 +1,4 @@
+// @ts-check
 // The browser interface of realms: language, hash routes (`#/`, `#/game/12`, `#/join/12`,
 // `#/watch/12`, `#/campaign/3`), and the page of each route.
 
@@ -10,6 +11,7 @@ import { installZoom } from "./zoom.js";
 import { renderReplay } from "./replay.js";
 
 let stopPage = () => {};
+/** @type {GamePage | null} */
 let game = null;
 
 function route() {
@@ -22,7 +24,7 @@ function route() {
 function show() {
   stopPage();
   stopPage = () => {};
-  const root = document.getElementById("app");
+  const root = /** @type {HTMLElement} */ (document.getElementById("app"));
   const { page, id } = route();
   window.scrollTo(0, 0);
   if ((page === "game" || page === "watch") && id) {
@@ -42,7 +44,7 @@ function show() {
 }
 
 function langSelect() {
-  const sel = document.querySelector("[data-testid=lang]");
+  const sel = /** @type {HTMLSelectElement} */ (document.querySelector("[data-testid=lang]"));
   fill(sel, languages().map((l) => h("option", { value: l }, languageName(l))));
   sel.value = currentLang();
   sel.onchange = async () => {

@@ -1,9 +1,11 @@
+// @ts-check
 // Card art of our own: an emblem per faction over a silhouette per kind (ship, base, outpost),
 // drawn as SVG. No publisher art.
 
 const NS = "http://www.w3.org/2000/svg";
 
 /** Each faction's emblem: SVG shapes in a 100 × 100 box, drawn in the faction's colour. */
+/** @type {Record<string, string>} */
 const EMBLEMS = {
   // Living cells.
   blob: '<circle cx="50" cy="52" r="24"/><circle cx="24" cy="30" r="11"/><circle cx="78" cy="28" r="8"/><circle cx="80" cy="76" r="12"/><circle cx="22" cy="78" r="7"/>',
@@ -24,6 +26,7 @@ const EMBLEMS = {
 };
 
 /** Each kind's silhouette, behind the emblem. */
+/** @type {Record<string, string>} */
 const SILHOUETTES = {
   ship: '<path d="M50 4 L64 44 L94 70 L62 66 L56 92 L44 92 L38 66 L6 70 L36 44 Z"/>',
   base: '<circle cx="50" cy="50" r="44"/><rect x="2" y="44" width="96" height="12" rx="4"/>',
@@ -33,6 +36,9 @@ const SILHOUETTES = {
 /**
  * The art of a card of `faction` and `kind`: an `<svg>` (class `card-art`), the kind's silhouette
  * faint behind the faction's emblem.
+ * @param {string} faction
+ * @param {string} kind
+ * @returns {SVGSVGElement}
  */
 export function cardArt(faction, kind) {
   const svg = document.createElementNS(NS, "svg");

@@ -1,3 +1,4 @@
+// @ts-check
 // The Rise of Empire campaign in the browser: the form that starts one (home page), and the
 // campaign page (`#/campaign/12`): seats, points, each scenario and its result, the sheets and
 // their used stickers, the upgraded cards, the next scenario with its opener's choice, and the
@@ -9,15 +10,21 @@ import { api, saveToken, saveCampaignToken, campaignTokensOf, heldCampaigns } fr
 import { toast, errorText } from "./ui.js";
 import { playerWord } from "./game.js";
 
+/** @typedef {import("./types.js").Campaign} Campaign */
+
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const SIDES = ["star_empire", "trade_federation"];
 
-/** A text of the campaign file in the interface's language. */
+/**
+ * A text of the campaign file in the interface's language.
+ * @param {import("./types.js").LocalText | null | undefined} texts
+ */
 function text(texts) {
   if (!texts) return "";
   return texts[currentLang()] || texts.en || "";
 }
 
+/** @param {string} side */
 function sideWord(side) {
   return t("faction." + side);
 }
@@ -34,13 +41,13 @@ export function campaignPanel() {
     onclick: async () => {
       start.disabled = true;
       const mine = side.value;
-      const other = SIDES.find((s) => s !== mine);
+      const other = /** @type {string} */ (SIDES.find((s) => s !== mine));
       try {
         const created = await api.createCampaign({ players: ["human", opponent.value], sides: [mine, other] });
         const joined = await api.joinCampaign(created.id, "p1");
         saveCampaignToken(created.id, joined.seat, joined.token);
         location.hash = "#/campaign/" + created.id;
-      } catch (e) {
+      } catch (/** @type {any} */ e) {
         toast(errorText(e.code, e.message));
         start.disabled = false;
       }
@@ -62,11 +69,17 @@ export function campaignPanel() {
       : null);
 }
 
-/** The campaign page; returns a function that stops its refreshes. */
+/**
+ * The campaign page; returns a function that stops its refreshes.
+ * @param {HTMLElement} root
+ * @param {number} id
+ */
 export function renderCampaign(root, id) {
   let stopped = false;
+  /** @type {string | null} */
   let last = null;
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   let busy = false;
 
   async function refresh() {
@@ -74,7 +87,7 @@ export function renderCampaign(root, id) {
     let view = null;
     try {
       view = await api.campaign(id);
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       fill(root, h("section", { class: "panel error-panel" },
         h("h2", null, e.code === "unknown_campaign" ? t("web.campaign.not_found", { id }) : errorText(e.code, e.message)),
         h("p", null, h("a", { href: "#/" }, t("web.game.home")))));
@@ -87,7 +100,11 @@ export function renderCampaign(root, id) {
     if (!stopped) timer = setTimeout(refresh, 3000);
   }
 
-  /** Runs a request that changes the campaign, then draws its answer. */
+  /**
+   * Runs a request that changes the campaign, then draws its answer.
+   * @param {() => Promise<Campaign>} run
+   * @returns {Promise<Campaign | null>}
+   */
   async function change(run) {
     busy = true;
     try {
@@ -95,7 +112,7 @@ export function renderCampaign(root, id) {
       last = JSON.stringify(view);
       busy = false;
       return view;
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       busy = false;
       toast(errorText(e.code, e.message));
       last = null;
@@ -104,11 +121,12 @@ export function renderCampaign(root, id) {
     }
   }
 
+  /** @param {Campaign} view */
   function draw(view) {
     const s = view.status;
     const tokens = campaignTokensOf(id);
     const mine = view.seats.filter((x) => tokens[x.seat]).map((x) => Number(x.seat.slice(1)) - 1);
-    const who = (p) => {
+    const who = (/** @type {number} */ p) => {
       const player = view.seats[p].player;
       const name = "p" + (p + 1) + " (" + sideWord(s.sides[p]) + ")";
       if (mine.includes(p)) return name + " — " + t("web.campaign.you");
@@ -117,7 +135,7 @@ export function renderCampaign(root, id) {
     const token = mine.length ? tokens["p" + (mine[0] + 1)] : null;
 
     /** Opens game `game` on the table with this browser's seats. */
-    const openGame = (game) => {
+    const openGame = (/** @type {number} */ game) => {
       for (const p of mine) saveToken(game, "p" + (p + 1), tokens["p" + (p + 1)]);
       location.hash = (mine.length ? "#/game/" : "#/watch/") + game;
     };
@@ -177,7 +195,14 @@ export function renderCampaign(root, id) {
       h("p", null, h("a", { href: "#/" }, t("web.game.home")))));
   }
 
-  /** What comes next: a seat to fill, the game to play or continue, the upgrades after it. */
+  /**
+   * What comes next: a seat to fill, the game to play or continue, the upgrades after it.
+   * @param {Campaign} view
+   * @param {(p: number) => string} who
+   * @param {number[]} mine the players this browser holds
+   * @param {string | null} token
+   * @param {(game: number) => void} openGame
+   */
   function nextPanel(view, who, mine, token, openGame) {
     const s = view.status;
     const free = view.seats.filter((x) => x.player === "human" && !x.claimed).map((x) => x.seat);
@@ -231,6 +256,7 @@ export function renderCampaign(root, id) {
         "data-testid": "campaign-next",
         onclick: async () => {
           play.disabled = true;
+          /** @type {{token: string | null, choice?: number}} */
           const body = { token: mine.includes(opener) ? campaignTokensOf(id)["p" + (opener + 1)] : token };
           if (mustChoose) body.choice = picked;
           const v = await change(() => api.nextScenario(id, body));
@@ -265,7 +291,7 @@ export function renderCampaign(root, id) {
           const joined = await api.join(summary.id, "p1");
           saveToken(summary.id, joined.seat, joined.token);
           location.hash = "#/game/" + summary.id;
-        } catch (e) {
+        } catch (/** @type {any} */ e) {
           toast(errorText(e.code, e.message));
           go.disabled = false;
         }

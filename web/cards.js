@@ -1,10 +1,15 @@
+// @ts-check
 // Star Realms cards drawn in CSS: faction colour, name, cost, kind, defense, ability text.
 
 import { h } from "./dom.js";
 import { t, card } from "./i18n.js";
 import { cardArt } from "./art.js";
 
-/** The parts of a card's text: static lines first, then each ability with its label. */
+/**
+ * The parts of a card's text: static lines first, then each ability with its label.
+ * @param {string} id
+ * @returns {{kind: string, label: string, body: string}[]}
+ */
 export function abilities(id) {
   const c = card(id);
   const text = c.text || "";
@@ -29,7 +34,13 @@ export function abilities(id) {
   return parts;
 }
 
-/** The options of the "choose one" at position `at` of a card's ability, as texts. */
+/**
+ * The options of the "choose one" at position `at` of a card's ability, as texts.
+ * @param {string} id
+ * @param {string} ability
+ * @param {number} at
+ * @returns {string[]}
+ */
 export function chooseOptions(id, ability, at) {
   const part = abilities(id).find((p) => p.kind === ability);
   if (!part) return [];
@@ -40,13 +51,20 @@ export function chooseOptions(id, ability, at) {
   return chosen.split(" " + or + " ").map((s) => s.trim());
 }
 
-/** The text of one ability of a card (`primary`, `ally`, `scrap`), for buttons. */
+/**
+ * The text of one ability of a card (`primary`, `ally`, `scrap`), for buttons.
+ * @param {string} id
+ * @param {string} ability
+ */
 export function abilityText(id, ability) {
   const part = abilities(id).find((p) => p.kind === ability);
   return part ? part.body : "";
 }
 
-/** The card's faction classes: `f-<faction>`, and for an upgraded card `f2-<side> upgraded`. */
+/**
+ * The card's faction classes: `f-<faction>`, and for an upgraded card `f2-<side> upgraded`.
+ * @param {string} id
+ */
 export function factionClass(id) {
   const c = card(id);
   const classes = ["f-" + (c.faction || "none")];
@@ -56,6 +74,24 @@ export function factionClass(id) {
   return classes.join(" ");
 }
 
+/**
+ * What `cardTile` draws besides the card (see there).
+ * @typedef {object} TileOptions
+ * @property {string | null} [action]
+ * @property {(action: string) => void} [onAct]
+ * @property {number} [damage]
+ * @property {string | null} [copy]
+ * @property {boolean} [compact]
+ * @property {boolean} [mini]
+ * @property {boolean} [zoom]
+ * @property {import("./types.js").Child[]} [buttons]
+ * @property {boolean} [used]
+ * @property {boolean} [hideCost]
+ * @property {string | null} [label]
+ * @property {string | null} [key]
+ */
+
+/** @param {string} kind */
 function kindWord(kind) {
   if (kind === "outpost") return t("outpost");
   if (kind === "base") return t("base");
@@ -70,6 +106,9 @@ function kindWord(kind) {
  * `hideCost`, `label` (what the action does, in words: what a screen reader says first), `key`
  * (the key that sends the action, see keys.js). Every tile carries `data-card`: hovering, a long
  * press or a click shows it large.
+ * @param {string} id
+ * @param {TileOptions} [opts]
+ * @returns {HTMLDivElement}
  */
 export function cardTile(id, opts = {}) {
   const c = card(id);
@@ -80,6 +119,7 @@ export function cardTile(id, opts = {}) {
   if (opts.zoom) classes.push("zoomed");
   if (opts.action) classes.push("actionable");
   if (opts.used) classes.push("used");
+  /** @type {import("./types.js").Attrs<HTMLDivElement>} */
   const attrs = { class: classes.join(" "), "data-card": id, "aria-label": c.name + ". " + c.text };
   if (opts.damage) attrs["data-damage"] = String(opts.damage);
   if (opts.copy) attrs["data-copy"] = opts.copy;
@@ -89,11 +129,13 @@ export function cardTile(id, opts = {}) {
     if (opts.key) attrs["data-key"] = opts.key;
     attrs.role = "button";
     attrs.tabindex = "0";
-    attrs.onclick = () => opts.onAct(opts.action);
+    const onAct = /** @type {(action: string) => void} */ (opts.onAct);
+    const action = opts.action;
+    attrs.onclick = () => onAct(action);
     attrs.onkeydown = (e) => {
       if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
-        opts.onAct(opts.action);
+        onAct(action);
       }
     };
   }
@@ -123,7 +165,11 @@ export function cardTile(id, opts = {}) {
   return h("div", attrs, cardArt(c.faction || "none", kind), head, line, copy, text, foot, buttons);
 }
 
-/** A card named in running text, coloured by faction. */
+/**
+ * A card named in running text, coloured by faction.
+ * @param {string} id
+ * @param {string | null} [extra]
+ */
 export function cardChip(id, extra) {
   return h("span", { class: "chip " + factionClass(id), "data-card": id }, card(id).name, extra || null);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // One WebSocket to a game (docs/protocol.md): a seat's (with its token) or a spectator's.
 // Reconnects with backoff when the socket closes, except when the server says the token or
 // the game is unknown; resends the act in flight after a reconnection (the server applies
@@ -9,20 +10,35 @@ import { socketUrl, freshClientId } from "./api.js";
 // another window: reconnecting would push that one out in turn), 4500 a damaged game.
 const FATAL = new Set([4401, 4404, 4409, 4500]);
 
+/**
+ * @typedef {object} ConnectionHandlers
+ * @property {(message: import("./types.js").View) => void} view
+ * @property {(message: import("./types.js").ErrorMessage) => void} error
+ * @property {(code: number) => void} fatal
+ * @property {(online: boolean) => void} [status]
+ */
+
 export class Connection {
   /**
    * `handlers`: `view(message)`, `error(message)` (a protocol error), `fatal(code)` (closed
    * for good: 4401, 4404, 4409 or 4500), `status(online)` (the socket opened or closed).
+   * @param {number} gameId
+   * @param {string | null} seat `null`: a spectator's
+   * @param {string | null} token
+   * @param {ConnectionHandlers} handlers
    */
   constructor(gameId, seat, token, handlers) {
     this.gameId = gameId;
     this.seat = seat;
     this.token = token;
     this.handlers = handlers;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.closed = false;
     this.retries = 0;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** @type {import("./types.js").Act | null} */
     this.inflight = null;
     this.sentAt = 0;
     this.online = false;
@@ -41,6 +57,7 @@ export class Connection {
     });
     socket.addEventListener("message", (event) => {
       if (socket !== this.socket) return;
+      /** @type {import("./types.js").View | import("./types.js").ErrorMessage} */
       let message;
       try {
         message = JSON.parse(event.data);
@@ -75,13 +92,18 @@ export class Connection {
     socket.addEventListener("error", () => {});
   }
 
+  /** @param {boolean} online */
   setOnline(online) {
     if (this.online === online) return;
     this.online = online;
     if (this.handlers.status) this.handlers.status(online);
   }
 
-  /** Sends `action` for the view of version `version`; false when an act is still unanswered. */
+  /**
+   * Sends `action` for the view of version `version`; false when an act is still unanswered.
+   * @param {string} action
+   * @param {number} version
+   */
   act(action, version) {
     // An act unanswered for long (a lost message) no longer blocks the next one.
     if (this.inflight && Date.now() - this.sentAt < 10000) return false;

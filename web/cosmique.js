@@ -1,3 +1,4 @@
+// @ts-check
 // The Bataille Cosmique table: four planets around the sun, the player's hand and the legal
 // actions as buttons. The main interface calls renderCosmique(root, ctx) with an emptied root
 // on every new view; what must outlive one view (the journal, the selected card) is kept here,
@@ -7,25 +8,64 @@
 // neighbour) comes the planet on the left of the screen, then the top one, then the right one,
 // so a planet's left slot faces the neighbour the screen shows on that side.
 
+/** @typedef {import("./types.js").CosPlanet} CosPlanet */
+/** @typedef {import("./types.js").ShownView} ShownView */
+
+/**
+ * An action's parts (see `parseAction`): the side is 0 (left) or 1 (right).
+ * @typedef {{kind: "attack", side: number, card: string | null, plus2: boolean, seat?: undefined}
+ *   | {kind: "defend" | "replace", side: number, card: string | null, plus2?: undefined, seat?: undefined}
+ *   | {kind: "swap", seat: string, card: string, side?: undefined, plus2?: undefined}
+ *   | {kind: "take", card?: undefined, side?: undefined, plus2?: undefined, seat?: undefined}
+ *   | {kind: "end", card?: undefined, side?: undefined, plus2?: undefined, seat?: undefined}} CosAction
+ */
+
+/**
+ * A line of the journal: an action of the log (with the planet it aimed at, the card it took
+ * from an orbit), or life a planet lost.
+ * @typedef {{kind: "action", index: number, seat: number, action: string, target: number | null, taken: string | null}
+ *   | {kind: "loss", seat: number, amount: number, life: number}} JournalEntry
+ */
+
+/**
+ * The journal of a game and seat, and what the next view is compared with.
+ * @typedef {object} Journal
+ * @property {Set<number>} seen the log lines read
+ * @property {JournalEntry[]} entries
+ * @property {number[] | null} life each planet's, at the last view
+ * @property {(string | null)[] | null} orbits
+ * @property {number} version
+ * @property {Map<number, {amount: number, version: number}>} lastLoss
+ */
+
 const COLOURS = ["red", "blue", "green", "yellow"];
+/** @type {Record<string, string>} */
 const COLOUR_KEYS = { red: "cos.red", blue: "cos.blue", green: "cos.green", yellow: "cos.yellow" };
 const SIDE_KEYS = ["cos.left", "cos.right"];
 const SIDES = ["left", "right"];
 // A shape for each colour, for players who do not tell the colours apart.
+/** @type {Record<string, string>} */
 const GLYPHS = { red: "\u25CF", blue: "\u25A0", green: "\u25B2", yellow: "\u2605" };
 // Screen positions, by offset clockwise from the viewer: bottom, left, top, right.
 const POSITIONS = ["me", "left", "top", "right"];
 const COORDS = [[0, 1], [-1, 0], [0, -1], [1, 0]];
+/** @type {Record<string, string>} */
 const ARROWS = { "0,-1": "\u2191", "1,-1": "\u2197", "1,0": "\u2192", "1,1": "\u2198", "0,1": "\u2193", "-1,1": "\u2199", "-1,0": "\u2190", "-1,-1": "\u2196" };
 const JOURNAL_LINES = 40;
 
 // Per game and seat: the journal of moves and the state the next view is compared with.
+/** @type {Map<string, Journal>} */
 const journals = new Map();
 // The card whose actions the player looks at (null: all of them), per game and seat.
+/** @type {Map<string, string>} */
 const selection = new Map();
 let journalOpen = true;
 
-/** Renders a Bataille Cosmique view into `root`. */
+/**
+ * Renders a Bataille Cosmique view into `root`.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").CosCtx} ctx
+ */
 export function renderCosmique(root, ctx) {
   ensureStyles();
   const table = new Table(ctx);
@@ -34,7 +74,7 @@ export function renderCosmique(root, ctx) {
 
 // The page may link the style sheet itself; otherwise the table brings it.
 function ensureStyles() {
-  const links = [...document.querySelectorAll("link[rel=stylesheet]")];
+  const links = /** @type {HTMLLinkElement[]} */ ([...document.querySelectorAll("link[rel=stylesheet]")]);
   if (links.some((l) => /(^|\/)cosmique\.css$/.test(new URL(l.href, location.href).pathname))) return;
   const link = document.createElement("link");
   link.rel = "stylesheet";
@@ -43,15 +83,22 @@ function ensureStyles() {
   document.head.append(link);
 }
 
-/** Builds an element: `h("div", {class: "x", dataset: {...}}, child, "text", …)`. */
+/**
+ * Builds an element: `h("div", {class: "x", dataset: {...}}, child, "text", …)`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...import("./types.js").Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (name === "class") el.className = value;
+    if (name === "class") el.className = /** @type {string} */ (value);
     else if (name === "dataset") Object.assign(el.dataset, value);
-    else if (name === "onclick") el.addEventListener("click", value);
-    else if (name === "text") el.textContent = value;
+    else if (name === "onclick") el.addEventListener("click", /** @type {EventListener} */ (value));
+    else if (name === "text") el.textContent = /** @type {string} */ (value);
     else el.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
@@ -61,22 +108,32 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** @param {string} seat */
 function seatIndex(seat) {
   return Number(String(seat).slice(1)) - 1;
 }
 
+/** @param {number} index */
 function seatId(index) {
   return `p${index + 1}`;
 }
 
-/** `red3` → {colour: "red", value: 3}; `plus2` → {plus2: true}. */
+/**
+ * `red3` → {colour: "red", value: 3}; `plus2` → {plus2: true}.
+ * @param {string} card
+ * @returns {{plus2?: boolean, colour?: string, value?: number, unknown?: string}}
+ */
 function parseCard(card) {
   if (card === "plus2") return { plus2: true };
   const m = /^([a-z]+)(\d)$/.exec(card);
   return m ? { colour: m[1], value: Number(m[2]) } : { unknown: card };
 }
 
-/** One legal action's text, read into its parts (null for a text this table does not know). */
+/**
+ * One legal action's text, read into its parts (null for a text this table does not know).
+ * @param {string} text
+ * @returns {CosAction | null}
+ */
 function parseAction(text) {
   let m;
   if ((m = /^attack (left|right) (?!plus2$)(\S+)( plus2)?$/.exec(text))) {
@@ -86,7 +143,7 @@ function parseAction(text) {
     return { kind: "attack", side: SIDES.indexOf(m[1]), card: null, plus2: Boolean(m[2]) };
   }
   if ((m = /^(defend|replace) (left|right)(?: (\S+))?$/.exec(text))) {
-    return { kind: m[1], side: SIDES.indexOf(m[2]), card: m[3] ?? null };
+    return { kind: /** @type {"defend" | "replace"} */ (m[1]), side: SIDES.indexOf(m[2]), card: m[3] ?? null };
   }
   if ((m = /^swap (p\d) (\S+)$/.exec(text))) return { kind: "swap", seat: m[1], card: m[2] };
   if (text === "take orbit") return { kind: "take" };
@@ -94,7 +151,12 @@ function parseAction(text) {
   return null;
 }
 
-/** The next living planet from `index` on `side` (0: left, clockwise; 1: right). */
+/**
+ * The next living planet from `index` on `side` (0: left, clockwise; 1: right).
+ * @param {{life: number}[]} planets
+ * @param {number} index
+ * @param {number} side
+ */
 function neighbour(planets, index, side) {
   const n = planets.length;
   for (let k = 1; k < n; k++) {
@@ -105,9 +167,11 @@ function neighbour(planets, index, side) {
 }
 
 class Table {
+  /** @param {import("./types.js").CosCtx} ctx */
   constructor(ctx) {
     this.ctx = ctx;
     this.view = ctx.view;
+    /** @type {import("./types.js").CosObservation} */
     this.obs = ctx.view.observation;
     this.planets = this.obs.planets;
     this.me = this.view.seat ? seatIndex(this.view.seat) : null;
@@ -118,14 +182,20 @@ class Table {
     this.journal = updateJournal(this.key, this.view);
   }
 
+  /**
+   * @param {string} key
+   * @param {Record<string, unknown>} [vars]
+   */
   t(key, vars) {
     return this.ctx.t(key, vars);
   }
 
+  /** @param {number} index */
   seatName(index) {
     return this.ctx.seatName(seatId(index));
   }
 
+  /** @param {string} card */
   cardName(card) {
     const c = parseCard(card);
     if (c.plus2) return this.t(this.variant === "pv30" ? "web.cosmique.times2" : "web.cosmique.plus2");
@@ -133,7 +203,11 @@ class Table {
     return card;
   }
 
-  /** Whether `card` would hurt planet `target` (its colour, a dead planet's, or Incolore). */
+  /**
+   * Whether `card` would hurt planet `target` (its colour, a dead planet's, or Incolore).
+   * @param {string} card
+   * @param {number} target
+   */
   hurts(card, target) {
     const c = parseCard(card);
     if (!c.colour) return false;
@@ -209,6 +283,10 @@ class Table {
         h("div", { class: "cq-count", text: this.t("web.cosmique.cards", { n: obs.discard.length }) })));
   }
 
+  /**
+   * @param {number} index
+   * @param {number} offset clockwise from the viewer's planet
+   */
   planet(index, offset) {
     const p = this.planets[index];
     const colour = COLOURS[index];
@@ -252,6 +330,7 @@ class Table {
     return el;
   }
 
+  /** @param {number} life */
   life(life) {
     const start = this.variant === "pv30" ? 30 : 6;
     const label = this.t("web.cosmique.life", { n: life });
@@ -266,6 +345,10 @@ class Table {
       h("span", { class: "cq-life-n", text: String(life) }));
   }
 
+  /**
+   * @param {number} index
+   * @param {CosPlanet} p
+   */
   handZone(index, p) {
     const zone = h("div", { class: "cq-zone cq-hand-zone" },
       h("div", { class: "cq-zone-label", text: this.t("web.cosmique.hand_count", { n: p.hand_count }) }));
@@ -285,6 +368,11 @@ class Table {
     return zone;
   }
 
+  /**
+   * @param {number} index
+   * @param {number} offset
+   * @param {number} side
+   */
   slot(index, offset, side) {
     const p = this.planets[index];
     const s = p.slots[side];
@@ -332,7 +420,12 @@ class Table {
     return el;
   }
 
-  /** A face-up card. */
+  /**
+   * A face-up card.
+   * @param {string} card
+   * @param {string} [size]
+   * @param {{title?: string}} [extra]
+   */
   face(card, size = "", extra = {}) {
     const c = parseCard(card);
     const name = this.cardName(card);
@@ -342,14 +435,19 @@ class Table {
     }
     return h("div", { class: `cq-card cq-${c.colour} ${size}`, role: "img", "aria-label": name, title: extra.title ? `${name} \u2014 ${extra.title}` : name },
       h("span", { class: "cq-value", text: String(c.value) }),
-      h("span", { class: "cq-glyph", "aria-hidden": "true", text: GLYPHS[c.colour] ?? "" }));
+      h("span", { class: "cq-glyph", "aria-hidden": "true", text: GLYPHS[/** @type {string} */ (c.colour)] ?? "" }));
   }
 
+  /**
+   * @param {string} [size]
+   * @param {string} [title]
+   */
   back(size = "", title) {
     const label = title ?? this.t("web.cosmique.face_down");
     return h("div", { class: `cq-card cq-back ${size}`, role: "img", "aria-label": label, title: label });
   }
 
+  /** @param {string} [size] */
   emptyCard(size = "") {
     return h("div", { class: `cq-card cq-empty ${size}`, "aria-label": this.t("web.cosmique.empty"), title: this.t("web.cosmique.empty") });
   }
@@ -377,7 +475,7 @@ class Table {
       return section;
     }
     const selected = this.selected();
-    const usable = new Set(this.legal.map(parseAction).filter((a) => a && a.card).map((a) => a.card));
+    const usable = new Set(this.legal.map(parseAction).filter((a) => a && a.card).map((a) => /** @type {CosAction} */ (a).card));
     const row = h("div", { class: "cq-hand-cards" });
     hand.forEach((card) => {
       const face = this.face(card);
@@ -402,7 +500,10 @@ class Table {
     return section;
   }
 
-  /** Draws the whole table again in place (after a local change: the selected card). */
+  /**
+   * Draws the whole table again in place (after a local change: the selected card).
+   * @param {Element} fromElement
+   */
   rerender(fromElement) {
     const old = fromElement.closest(".cq");
     if (!old) return;
@@ -412,14 +513,14 @@ class Table {
   actionSection() {
     const section = h("section", { class: "cq-actions" });
     if (!this.legal.length) return section;
-    const send = (action) => (event) => {
-      const table = event.currentTarget.closest(".cq");
+    const send = (/** @type {string} */ action) => (/** @type {MouseEvent} */ event) => {
+      const table = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.currentTarget).closest(".cq"));
       if (table?.dataset.sent) return;
       if (table) {
         // One action per view: the next view draws a new table. Should none come (the
         // action was not sent), the buttons come back.
         table.dataset.sent = "1";
-        const buttons = [...table.querySelectorAll("[data-action]")];
+        const buttons = /** @type {HTMLButtonElement[]} */ ([...table.querySelectorAll("[data-action]")]);
         for (const b of buttons) b.disabled = true;
         setTimeout(() => {
           if (!table.isConnected) return;
@@ -431,19 +532,22 @@ class Table {
     };
     const actions = this.legal.map((text) => ({ text, a: parseAction(text) }));
     const general = h("div", { class: "cq-general" });
+    // By card: the player's own actions name theirs.
+    /** @type {Map<string, {text: string, a: CosAction}[]>} */
     const groups = new Map();
+    /** @type {string[]} */
     const others = [];
     for (const { text, a } of actions) {
       if (!a) others.push(text);
       else if (a.kind === "take" || a.kind === "end") continue;
       else {
-        if (!groups.has(a.card)) groups.set(a.card, []);
-        groups.get(a.card).push({ text, a });
+        if (!groups.has(/** @type {string} */ (a.card))) groups.set(/** @type {string} */ (a.card), []);
+        /** @type {{text: string, a: CosAction}[]} */ (groups.get(/** @type {string} */ (a.card))).push({ text, a });
       }
     }
     const take = actions.find((x) => x.a?.kind === "take");
     if (take) {
-      const orbit = this.planets[this.me].orbit;
+      const orbit = this.planets[/** @type {number} */ (this.me)].orbit;
       general.append(h("button", {
         type: "button", class: "cq-act cq-act-take", "data-action": take.text,
         title: this.t("cos.act.take", { card: orbit ? this.cardName(orbit) : "" }),
@@ -465,11 +569,12 @@ class Table {
     if (groups.size && !selected) {
       section.append(h("p", { class: "cq-note cq-hint", text: this.t("web.cosmique.pick_hint") }));
     }
+    /** @type {Record<string, number>} */
     const rank = { attack: 0, defend: 1, replace: 2, swap: 3 };
-    const hand = this.planets[this.me]?.hand ?? [];
+    const hand = this.planets[/** @type {number} */ (this.me)]?.hand ?? [];
     const cards = [...groups.keys()].sort((x, y) => hand.indexOf(x) - hand.indexOf(y));
     for (const card of cards) {
-      const list = groups.get(card).sort((x, y) => (rank[x.a.kind] - rank[y.a.kind]) || (x.a.plus2 - y.a.plus2));
+      const list = /** @type {{text: string, a: CosAction}[]} */ (groups.get(card)).sort((x, y) => (rank[x.a.kind] - rank[y.a.kind]) || (Number(x.a.plus2) - Number(y.a.plus2)));
       const group = h("div", { class: `cq-group${selected && selected !== card ? " cq-dim" : ""}${selected === card ? " cq-group-selected" : ""}`, dataset: { card } },
         h("div", { class: "cq-group-card" }, this.face(card, "cq-xs")));
       const buttons = h("div", { class: "cq-group-buttons" });
@@ -486,15 +591,19 @@ class Table {
     return section;
   }
 
-  /** The short label, the full description and whether it hurts, of one of the player's actions. */
+  /**
+   * The short label, the full description and whether it hurts, of one of the player's actions.
+   * @param {CosAction} a
+   * @returns {{label: string, title: string, hurts?: boolean}}
+   */
   describe(a) {
     const card = a.card ? this.cardName(a.card) : "";
     const sideName = a.side !== undefined ? this.t(SIDE_KEYS[a.side]) : "";
     switch (a.kind) {
       case "attack": {
-        const target = neighbour(this.planets, this.me, a.side);
+        const target = neighbour(this.planets, /** @type {number} */ (this.me), a.side);
         const player = target === null ? "" : this.seatName(target);
-        const hurts = target !== null && this.hurts(a.card, target);
+        const hurts = target !== null && this.hurts(/** @type {string} */ (a.card), target);
         const title = this.t(a.plus2 ? "cos.act.attack_plus2" : "cos.act.attack", { player, side: sideName, card })
           + (hurts ? ` \u2014 ${this.t("web.cosmique.hurts")}` : "");
         const label = this.t(a.plus2 ? "web.cosmique.attack_plus2" : "web.cosmique.attack", { player });
@@ -538,6 +647,7 @@ class Table {
     return details;
   }
 
+  /** @param {JournalEntry} entry */
   journalLine(entry) {
     const player = this.seatName(entry.seat);
     if (entry.kind === "loss") {
@@ -581,7 +691,7 @@ class Table {
     const obs = this.obs;
     const details = h("details", { class: "cq-piles" },
       h("summary", { text: this.t("web.cosmique.piles_title", { pile: obs.pile_count, discard: obs.discard.length }) }));
-    const row = (label, cards) => h("div", { class: "cq-pile-row" },
+    const row = (/** @type {string} */ label, /** @type {string[]} */ cards) => h("div", { class: "cq-pile-row" },
       h("div", { class: "cq-zone-label", text: label }),
       h("div", { class: "cq-minis" }, cards.length ? cards.map((c) => this.face(c, "cq-xs")) : h("span", { class: "cq-note", text: "\u2014" })));
     details.append(row(this.t("web.cosmique.discard_all"), obs.discard));
@@ -595,6 +705,9 @@ class Table {
  * Adds a view's log lines (and the life each planet lost since the previous view) to the
  * journal of its game and seat. A line arrives once per connection, but the interface may
  * draw a view twice (a change of language): lines are kept by index.
+ * @param {string} key
+ * @param {ShownView} view
+ * @returns {Journal}
  */
 function updateJournal(key, view) {
   let j = journals.get(key);
@@ -602,18 +715,20 @@ function updateJournal(key, view) {
     j = { seen: new Set(), entries: [], life: null, orbits: null, version: -1, lastLoss: new Map() };
     journals.set(key, j);
   }
+  /** @type {import("./types.js").CosObservation} */
   const obs = view.observation;
   if (view.version <= j.version) return j;
   const planets = obs.planets;
   const first = j.life === null;
   // The lines were played before this view's resolutions: their targets are the neighbours
   // of the previous view (a planet destroyed since still counts).
-  const before = first ? planets : planets.map((p, i) => ({ life: j.life[i] }));
+  const before = first ? planets : planets.map((p, i) => ({ life: /** @type {number[]} */ (j.life)[i] }));
   for (const line of view.log ?? []) {
     if (j.seen.has(line.index)) continue;
     j.seen.add(line.index);
     const seat = seatIndex(line.seat);
     const a = parseAction(line.action);
+    /** @type {JournalEntry} */
     const entry = { kind: "action", index: line.index, seat, action: line.action, target: null, taken: null };
     if (a?.kind === "attack") entry.target = neighbour(before, seat, a.side);
     // The card taken from an orbit is the one the previous view showed there, when a
@@ -623,7 +738,7 @@ function updateJournal(key, view) {
   }
   if (!first) {
     planets.forEach((p, i) => {
-      const before = j.life[i];
+      const before = /** @type {number[]} */ (j.life)[i];
       if (p.life < before) {
         j.entries.push({ kind: "loss", seat: i, amount: before - p.life, life: p.life });
         j.lastLoss.set(i, { amount: before - p.life, version: view.version });

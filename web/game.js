@@ -1,3 +1,4 @@
+// @ts-check
 // A game page: the connections of the seats this browser holds (every human seat of a
 // hot-seat game), or one spectator's; the table of the seat shown; the screen that hides the
 // table while the device passes between two people.
@@ -12,6 +13,9 @@ import { installKeys } from "./keys.js";
 import { chime } from "./sound.js";
 import { toast, errorText, setOnline, announce } from "./ui.js";
 
+/** @typedef {import("./types.js").View} View */
+
+/** @type {Record<string, string>} */
 const BOT_NAMES = {
   random: "web.level.random",
   easy: "web.level.easy",
@@ -21,31 +25,57 @@ const BOT_NAMES = {
   expert: "web.level.expert",
 };
 
-/** A player's name: a bot level in words, or the bot's own name. */
+/**
+ * A player's name: a bot level in words, or the bot's own name.
+ * @param {string} player
+ */
 export function playerWord(player) {
   return BOT_NAMES[player] ? t(BOT_NAMES[player]) : player;
 }
 
 export class GamePage {
+  /**
+   * @param {HTMLElement} root
+   * @param {number} id
+   * @param {boolean} watch
+   */
   constructor(root, id, watch) {
     this.root = root;
     this.id = id;
     this.watch = watch;
-    this.summary = null;
+    // Read only once `start` has it (a view comes after it).
+    /** @type {import("./types.js").Summary} */
+    this.summary = /** @type {any} */ (null);
+    // Each by the seat's key: the seat, or "watch" for a spectator's connection (looked up with
+    // `shownKey()`, `null` while no seat is shown).
+    /** @type {Map<string | null, Connection>} */
     this.connections = new Map();
+    /** @type {Map<string | null, View>} */
     this.views = new Map();
+    /** @type {Map<string | null, import("./types.js").LogEntry[]>} */
     this.logs = new Map();
+    /** @type {Map<string, LogReader>} */
     this.readers = new Map();
+    /** @type {Map<string, number>} */
     this.lastIndex = new Map();
+    /** @type {string[]} */
     this.seats = [];
+    /** @type {string | null} */
     this.shown = null;
+    /** @type {string | null} */
     this.passTo = null;
     this.busy = false;
     this.autoplay = false;
+    /** @type {import("./types.js").TableUi} */
     this.ui = { dialogCollapsed: false, logOpen: false };
     this.stopped = false;
-    this.summaryTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.summaryTimer = undefined;
+    /** @type {typeof import("./cosmique.js").renderCosmique | null} */
     this.cosmique = null;
+    /** @type {HTMLDivElement | null} */
+    this.cosmiqueBox = null;
+    /** @type {string | null} */
     this.fatal = null;
     this.stopKeys = installKeys();
   }
@@ -54,7 +84,7 @@ export class GamePage {
     fill(this.root, h("p", { class: "muted center" }, t("web.game.connecting")));
     try {
       this.summary = await api.summary(this.id);
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       this.showFatal(e.code === "unknown_game" ? t("web.error.unknown_game", { id: this.id }) : errorText(e.code, e.message));
       return;
     }
@@ -90,7 +120,7 @@ export class GamePage {
     this.summaryTimer = setTimeout(async () => {
       try {
         const summary = await api.summary(this.id);
-        const claims = (x) => x.seats.map((s) => s.claimed).join() + "/" + (x.rematch || "");
+        const claims = (/** @type {import("./types.js").Summary} */ x) => x.seats.map((s) => s.claimed).join() + "/" + (x.rematch || "");
         const changed = claims(summary) !== claims(this.summary);
         this.summary = summary;
         if (changed) this.render();
@@ -101,6 +131,10 @@ export class GamePage {
     }, 4000);
   }
 
+  /**
+   * @param {string | null} seat `null`: a spectator's connection
+   * @param {string | null} token
+   */
   connect(seat, token) {
     const key = seat || "watch";
     this.logs.set(key, []);
@@ -119,14 +153,18 @@ export class GamePage {
     setOnline([...this.connections.values()].every((c) => c.online));
   }
 
+  /**
+   * @param {string} key
+   * @param {View} view
+   */
   onView(key, view) {
     if (this.stopped) return;
-    const fresh = view.log.filter((l) => l.index > this.lastIndex.get(key));
+    const fresh = view.log.filter((l) => l.index > /** @type {number} */ (this.lastIndex.get(key)));
     if (fresh.length) this.lastIndex.set(key, fresh[fresh.length - 1].index);
     if (view.game === "starrealms") {
-      const entries = this.readers.get(key).read(fresh, view.observation);
-      const first = this.logs.get(key).length === 0 && !this.views.has(key);
-      this.logs.get(key).push(...entries);
+      const entries = /** @type {LogReader} */ (this.readers.get(key)).read(fresh, view.observation);
+      const first = /** @type {import("./types.js").LogEntry[]} */ (this.logs.get(key)).length === 0 && !this.views.has(key);
+      /** @type {import("./types.js").LogEntry[]} */ (this.logs.get(key)).push(...entries);
       // A screen reader hears what the others did (not the whole log of a first view).
       if (!first && key === this.shownKey()) {
         const theirs = entries.filter((e) => e.seat !== view.seat);
@@ -143,6 +181,10 @@ export class GamePage {
     this.continueAutoplay();
   }
 
+  /**
+   * @param {string} key
+   * @param {import("./types.js").ErrorMessage} error
+   */
   onError(key, error) {
     if (key === this.shownKey()) this.busy = false;
     this.autoplay = false;
@@ -152,6 +194,10 @@ export class GamePage {
     this.render();
   }
 
+  /**
+   * @param {string} key
+   * @param {number} code
+   */
   onFatal(key, code) {
     this.connections.delete(key);
     this.views.delete(key);
@@ -177,6 +223,10 @@ export class GamePage {
     this.render();
   }
 
+  /**
+   * @param {string} message
+   * @param {boolean} [offerWatch]
+   */
   showFatal(message, offerWatch) {
     this.fatal = message;
     document.body.classList.remove("at-table");
@@ -205,17 +255,21 @@ export class GamePage {
     if (this.views.size < this.seats.length) return;
     let latest = null;
     for (const v of this.views.values()) if (!latest || v.version > latest.version) latest = v;
-    const toMove = latest.to_move;
+    const toMove = /** @type {View} */ (latest).to_move;
     if (this.shown === null) {
       this.shown = toMove && this.seats.includes(toMove) ? toMove : this.seats[0];
       return;
     }
-    if (toMove && this.seats.includes(toMove) && toMove !== this.shown && !latest.over) {
+    if (toMove && this.seats.includes(toMove) && toMove !== this.shown && !/** @type {View} */ (latest).over) {
       this.passTo = toMove;
     }
   }
 
-  /** What a seat is called on this page: `p2 (medium)`, `p1 (you)`, `p5 (Emperor)`. */
+  /**
+   * What a seat is called on this page: `p2 (medium)`, `p1 (you)`, `p5 (Emperor)`.
+   * @param {string | null} seat
+   * @param {import("./types.js").SrObservation | null} obs
+   */
   seatName(seat, obs) {
     if (!seat) return "—";
     const index = seatIndex(seat);
@@ -230,6 +284,7 @@ export class GamePage {
     return parts.length ? seat + " (" + parts.join(", ") + ")" : seat;
   }
 
+  /** @param {string} action */
   act(action) {
     const key = this.shownKey();
     const view = this.views.get(key);
@@ -261,7 +316,7 @@ export class GamePage {
       return;
     }
     // A Stealth Needle copies a ship already in play: it goes last.
-    plays.sort((a, b) => (a === "play stealth_needle") - (b === "play stealth_needle"));
+    plays.sort((a, b) => Number(a === "play stealth_needle") - Number(b === "play stealth_needle"));
     this.act(plays[0]);
   }
 
@@ -280,7 +335,10 @@ export class GamePage {
     ];
   }
 
-  /** Creates (or finds) the game played again, takes this browser's seats in it, and opens it. */
+  /**
+   * Creates (or finds) the game played again, takes this browser's seats in it, and opens it.
+   * @param {boolean} swap
+   */
   async playAgain(swap) {
     try {
       const next = await api.again(this.id, swap);
@@ -292,18 +350,25 @@ export class GamePage {
         saveToken(next.id, joined.seat, joined.token);
       }
       location.hash = "#/game/" + next.id;
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       toast(errorText(e.code, e.message));
     }
   }
 
-  /** Whether the page's one player is to decide (a hot seat's screen says so itself). */
+  /**
+   * Whether the page's one player is to decide (a hot seat's screen says so itself).
+   * @param {View} view
+   */
   yourTurn(view) {
     return !view.over && Boolean(view.seat) && view.to_move === view.seat && this.seats.length === 1;
   }
 
-  /** Elements above the board: the result once over, the link to invite others. */
+  /**
+   * Elements above the board: the result once over, the link to invite others.
+   * @param {View} view
+   */
   header(view) {
+    /** @type {HTMLElement[]} */
     const out = [];
     if (view.game === "cosmique" && this.yourTurn(view)) {
       out.push(h("div", { class: "your-turn", "data-testid": "your-turn", role: "status" }, t("web.table.your_turn")));
@@ -326,6 +391,7 @@ export class GamePage {
       out.push(h("p", { class: "campaign-link" },
         h("a", { href: "#/campaign/" + this.summary.campaign, "data-testid": "campaign-link" }, t("web.campaign.back"))));
     }
+    /** @param {string[]} list */
     const seatWords = (list) => list.map((s) => this.seatName(s, view.game === "starrealms" ? view.observation : null)).join(", ");
     if (!view.over && view.waiting && view.waiting.length) {
       // Until every seat is taken the game has not started: nobody moves, bots included.
@@ -391,7 +457,7 @@ export class GamePage {
     }
     // A tab in the background tells its player when the game waits for them.
     document.title = view.seat && view.to_move === view.seat ? t("web.title.your_turn") : t("web.brand");
-    const seatName = (s) => this.seatName(s, view.game === "starrealms" ? view.observation : null);
+    const seatName = (/** @type {string | null} */ s) => this.seatName(s, view.game === "starrealms" ? view.observation : null);
     if (view.game === "cosmique") {
       this.renderCosmique(view, seatName);
       return;
@@ -400,7 +466,7 @@ export class GamePage {
     renderTable(this.root, {
       view,
       yourTurn: this.yourTurn(view),
-      log: this.logs.get(key),
+      log: /** @type {import("./types.js").LogEntry[]} */ (this.logs.get(key)),
       act: (a) => this.act(a),
       seatName,
       playAll: () => this.playAll(),
@@ -415,7 +481,11 @@ export class GamePage {
     });
   }
 
-  /** Bataille Cosmique: its own renderer (cosmique.js) fills the game's box. */
+  /**
+   * Bataille Cosmique: its own renderer (cosmique.js) fills the game's box.
+   * @param {View} view
+   * @param {import("./types.js").SeatName} seatName
+   */
   renderCosmique(view, seatName) {
     document.body.classList.remove("at-table");
     // The same box every time, emptied: cosmique.js may keep what it needs on it.
@@ -430,6 +500,7 @@ export class GamePage {
       "data-to-move": view.to_move || "",
       "data-seat": view.seat || "",
     }, this.header(view), box));
+    /** @type {import("./types.js").CosCtx} */
     const ctx = { view, t, act: (a) => this.act(a), seatName };
     if (this.cosmique) {
       this.cosmique(box, ctx);

@@ -1,3 +1,4 @@
+// @ts-check
 // The home page: a quick game against the AI, a new game in any format (online or hot seat),
 // the lobby of open games, the games to watch, and the games this browser holds a seat in.
 
@@ -41,17 +42,22 @@ const GAMES = [
   { value: "cosmique", key: "web.game.cosmique" },
 ];
 
+/** @param {string} value */
 export function formatWord(value) {
   const f = FORMATS.find((x) => x.value === value);
   return f ? t(f.key) : value;
 }
 
+/** @param {string} value */
 function variantWord(value) {
   const v = VARIANTS.find((x) => x.value === value);
   return v ? t(v.key) : value;
 }
 
-/** A game in a few words: `Star Realms · Hydra · 4 seats`. */
+/**
+ * A game in a few words: `Star Realms · Hydra · 4 seats`.
+ * @param {import("./types.js").Summary} summary
+ */
 export function gameWords(summary) {
   const c = summary.config || {};
   const parts = [t(summary.game === "cosmique" ? "web.game.cosmique" : "web.game.starrealms")];
@@ -66,7 +72,12 @@ export function gameWords(summary) {
   return parts.join(" · ");
 }
 
-/** The role of seat `i` in a format, for the seat list of the form. */
+/**
+ * The role of seat `i` in a format, for the seat list of the form.
+ * @param {string} format
+ * @param {number} i
+ * @param {number} n
+ */
 function roleWord(format, i, n) {
   if (format === "emperor") return t(i % 3 === 1 ? "role.emperor" : "role.admiral");
   if (format === "raid") return t(i === 0 ? "role.boss" : "role.soldier");
@@ -74,10 +85,20 @@ function roleWord(format, i, n) {
   return null;
 }
 
+/**
+ * @param {import("./types.js").Attrs<HTMLSelectElement>} attrs
+ * @param {{value: string, label: string}[]} options
+ * @param {string} value
+ */
 function select(attrs, options, value) {
   return h("select", Object.assign({ value }, attrs), options.map((o) => h("option", { value: o.value }, o.label)));
 }
 
+/**
+ * @param {string} label
+ * @param {HTMLElement} control
+ * @param {string} [extra]
+ */
 function field(label, control, extra) {
   return h("label", { class: "field" + (extra ? " " + extra : "") }, h("span", { class: "field-label" }, label), control);
 }
@@ -85,6 +106,8 @@ function field(label, control, extra) {
 /**
  * Creates a game, takes the seats this page plays (`null`: every human seat of the new game),
  * and opens it.
+ * @param {import("./types.js").NewGame} request
+ * @param {string[] | null} seats
  */
 async function startGame(request, seats) {
   const summary = await api.create(request);
@@ -108,12 +131,13 @@ function quickPanel() {
     "data-testid": "quick-start",
     onclick: async () => {
       start.disabled = true;
+      /** @type {import("./types.js").NewGame} */
       const request = { game: "starrealms", format: "standard", seats: ["human", level.value] };
       // The server seats the chosen first player where the deal's first player sits.
       if (first.value !== "random") request.first = first.value === "me" ? 0 : 1;
       try {
         await startGame(request, null);
-      } catch (e) {
+      } catch (/** @type {any} */ e) {
         toast(errorText(e.code, e.message));
         start.disabled = false;
       }
@@ -128,19 +152,22 @@ function quickPanel() {
     start);
 }
 
+/** @param {string} level */
 function levelWord(level) {
   return playerWord(level);
 }
 
 function createPanel() {
+  /** @type {{game: import("./types.js").GameKind, format: string, edition: string, sets: string, sheets: boolean, variant: string, count: number, seats: string[], hotseat?: boolean}} */
   const state = { game: "starrealms", format: "standard", edition: "rise_of_empire", sets: "base", sheets: true, variant: "standard", count: 2, seats: ["human", "medium"] };
   const form = h("form", { class: "panel create", onsubmit: (e) => submit(e) });
   const seatWords = SEAT_CHOICES.map((v) => ({ value: v, label: v === "human" ? t("web.home.human") : levelWord(v) }));
 
   function counts() {
-    return state.game === "cosmique" ? [4] : FORMATS.find((f) => f.value === state.format).seats;
+    return state.game === "cosmique" ? [4] : /** @type {{seats: number[]}} */ (FORMATS.find((f) => f.value === state.format)).seats;
   }
 
+  /** @param {number} n */
   function setCount(n) {
     state.count = n;
     while (state.seats.length < n) state.seats.push("medium");
@@ -150,7 +177,7 @@ function createPanel() {
   function draw() {
     const allowed = counts();
     if (!allowed.includes(state.count)) setCount(allowed.includes(4) ? 4 : allowed[0]);
-    const gameSel = select({ "data-testid": "game", onchange: (e) => { state.game = e.target.value; draw(); } },
+    const gameSel = select({ "data-testid": "game", onchange: (e) => { state.game = /** @type {import("./types.js").GameKind} */ (e.target.value); draw(); } },
       GAMES.map((g) => ({ value: g.value, label: t(g.key) })), state.game);
     const rows = [field(t("web.home.game"), gameSel)];
     if (state.game === "starrealms") {
@@ -189,14 +216,16 @@ function createPanel() {
       h("button", { class: "btn primary big", type: "submit", "data-testid": "create-game" }, t("web.home.create")));
   }
 
+  /** @param {SubmitEvent} e */
   async function submit(e) {
     e.preventDefault();
-    const button = form.querySelector("[type=submit]");
-    const humans = state.seats.map((s, i) => (s === "human" ? "p" + (i + 1) : null)).filter(Boolean);
+    const button = /** @type {HTMLButtonElement} */ (form.querySelector("[type=submit]"));
+    const humans = /** @type {string[]} */ (state.seats.map((s, i) => (s === "human" ? "p" + (i + 1) : null)).filter(Boolean));
     if (state.hotseat && humans.length === 0) {
       toast(t("web.home.need_human"));
       return;
     }
+    /** @type {import("./types.js").NewGame} */
     const request = { game: state.game, seats: state.seats.slice() };
     if (state.game === "starrealms") {
       request.format = state.format;
@@ -216,7 +245,7 @@ function createPanel() {
     button.disabled = true;
     try {
       await startGame(request, state.hotseat ? humans : humans.slice(0, 1));
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       toast(errorText(err.code, err.message));
       button.disabled = false;
     }
@@ -226,17 +255,25 @@ function createPanel() {
   return form;
 }
 
-/** Takes seat `seat` of game `id` and opens it. */
+/**
+ * Takes seat `seat` of game `id` and opens it.
+ * @param {number} id
+ * @param {string} seat
+ */
 export async function joinSeat(id, seat) {
   try {
     const joined = await api.join(id, seat);
     saveToken(id, joined.seat, joined.token);
     location.hash = "#/game/" + id;
-  } catch (e) {
+  } catch (/** @type {any} */ e) {
     toast(errorText(e.code, e.message));
   }
 }
 
+/**
+ * @param {import("./types.js").Summary} summary
+ * @param {import("./types.js").Child} actions
+ */
 function gameRow(summary, actions) {
   return h("li", { class: "game-row" },
     h("span", { class: "game-id" }, "#" + summary.id),
@@ -250,7 +287,7 @@ function lobbyPanel() {
   const list = h("ul", { class: "games" });
   const watchList = h("ul", { class: "games" });
   const idInput = h("input", { type: "number", min: "1", placeholder: "12", "aria-label": t("web.home.watch_id"), "data-testid": "watch-id" });
-  const panel = h("section", { class: "panel lobby", "data-testid": "lobby" },
+  const panel = /** @type {HTMLElement & {refresh: () => Promise<void>}} */ (h("section", { class: "panel lobby", "data-testid": "lobby" },
     h("div", { class: "area-head" },
       h("h2", null, t("web.home.lobby_title")),
       h("button", { class: "btn small", onclick: () => refresh() }, t("web.home.refresh"))),
@@ -264,7 +301,7 @@ function lobbyPanel() {
         if (idInput.value) location.hash = "#/watch/" + Number(idInput.value);
       },
     }, field(t("web.home.watch_id"), idInput), h("button", { class: "btn", type: "submit", "data-testid": "watch-go" }, t("web.home.watch"))),
-    h("p", { class: "small" }, h("a", { href: "#/replay?open=1", "data-testid": "open-record" }, t("web.home.open_record"))));
+    h("p", { class: "small" }, h("a", { href: "#/replay?open=1", "data-testid": "open-record" }, t("web.home.open_record")))));
 
   async function refresh() {
     try {
@@ -282,7 +319,7 @@ function lobbyPanel() {
       fill(watchList, watched.length
         ? watched.map((g) => gameRow(g, h("a", { class: "btn small", href: "#/watch/" + g.id }, t("web.home.watch"))))
         : h("li", { class: "muted" }, t("web.home.no_games")));
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       fill(list, h("li", { class: "muted" }, errorText(e.code, e.message)));
     }
   }
@@ -305,12 +342,15 @@ function heldPanel() {
           title: t("web.home.forget_title"),
           onclick: (e) => {
             forgetGame(g.id);
-            e.target.closest("li").remove();
+            /** @type {Element} */ (e.target.closest("li")).remove();
           },
         }, t("web.home.forget")))))));
 }
 
-/** Renders the home page; returns a function that stops its timers. */
+/**
+ * Renders the home page; returns a function that stops its timers.
+ * @param {HTMLElement} root
+ */
 export function renderHome(root) {
   const lobby = lobbyPanel();
   fill(root, h("div", { class: "home", "data-testid": "home" },
@@ -323,7 +363,11 @@ export function renderHome(root) {
   return () => clearInterval(timer);
 }
 
-/** The join page of a shared link: the free seats of a game. */
+/**
+ * The join page of a shared link: the free seats of a game.
+ * @param {HTMLElement} root
+ * @param {number} id
+ */
 export async function renderJoin(root, id) {
   if (Object.keys(tokensOf(id)).length) {
     location.hash = "#/game/" + id;
@@ -333,7 +377,7 @@ export async function renderJoin(root, id) {
   let summary;
   try {
     summary = await api.summary(id);
-  } catch (e) {
+  } catch (/** @type {any} */ e) {
     fill(root, h("section", { class: "panel error-panel" },
       h("h2", null, e.code === "unknown_game" ? t("web.error.unknown_game", { id }) : errorText(e.code, e.message)),
       h("p", null, h("a", { href: "#/" }, t("web.game.home")))));

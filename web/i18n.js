@@ -1,3 +1,4 @@
+// @ts-check
 // The interface's words: every text comes from the project's one translation table, served
 // with the card names and texts at /api/texts.
 
@@ -5,6 +6,7 @@ const LANG_KEY = "realms-lang";
 
 const LANGS_KEY = "realms-languages";
 
+/** @type {import("./types.js").Texts} */
 let texts = { lang: "en", languages: [], language_names: {}, messages: {}, cards: {} };
 
 /** The languages the server knows, as it last listed them (before any answer: none known). */
@@ -35,7 +37,11 @@ export function browserLang() {
   return wanted.find((l) => known.includes(l)) || "en";
 }
 
-/** Loads the texts of `lang` and remembers the choice. */
+/**
+ * Loads the texts of `lang` and remembers the choice.
+ * @param {string} lang
+ * @returns {Promise<import("./types.js").Texts>}
+ */
 export async function loadTexts(lang) {
   const response = await fetch("/api/texts?lang=" + encodeURIComponent(lang));
   if (!response.ok) throw new Error("texts: HTTP " + response.status);
@@ -55,12 +61,18 @@ export function languages() {
   return texts.languages;
 }
 
-/** A language's name in itself (`Português`), as the server gives it. */
+/**
+ * A language's name in itself (`Português`), as the server gives it.
+ * @param {string} code
+ */
 export function languageName(code) {
   return (texts.language_names || {})[code] || code;
 }
 
-/** Whether the number `n` takes the singular in the current language (French, Portuguese: 0 and 1). */
+/**
+ * Whether the number `n` takes the singular in the current language (French, Portuguese: 0 and 1).
+ * @param {number} n
+ */
 export function singular(n) {
   return ["fr", "pt"].includes(texts.lang) ? n === 0 || n === 1 : n === 1;
 }
@@ -68,6 +80,9 @@ export function singular(n) {
 /**
  * The message `key`, its `{name}` placeholders filled from `vars`; `{n|card|cards}` is the word
  * that agrees with the number `vars.n` (as the server's table writes plurals).
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ * @returns {string}
  */
 export function t(key, vars) {
   const text = texts.messages[key];
@@ -80,26 +95,41 @@ export function t(key, vars) {
   });
 }
 
-/** A Star Realms card's texts (`name`, `faction`, `kind`, `cost`, `defense`, `text` …). */
+/**
+ * A Star Realms card's texts (`name`, `faction`, `kind`, `cost`, `defense`, `text` …).
+ * @param {string} id
+ * @returns {import("./types.js").CardText}
+ */
 export function card(id) {
   return texts.cards[id] || { name: id, faction: null, kind: "ship", cost: 0, defense: null, line: "", text: "" };
 }
 
-/** A sticker sheet's texts (`name`, `side`, `side_name`, `rows`: `{cost, ship, base}`). */
+/**
+ * A sticker sheet's texts (`name`, `side`, `side_name`, `rows`: `{cost, ship, base}`).
+ * @param {string} id
+ * @returns {import("./types.js").SheetText}
+ */
 export function sheet(id) {
   return (texts.sheets || {})[id] || { name: id, side: null, side_name: "", rows: [] };
 }
 
-/** Whether `id` is a Star Realms card of the texts. */
+/**
+ * Whether `id` is a Star Realms card of the texts.
+ * @param {string | null} id
+ */
 export function hasCard(id) {
-  return Boolean(texts.cards[id]);
+  return Boolean(id && texts.cards[id]);
 }
 
+/** @param {string} id */
 export function cardName(id) {
   return card(id).name;
 }
 
-/** Translates the `data-t` attributes below `root`. */
+/**
+ * Translates the `data-t` attributes below `root`.
+ * @param {ParentNode} root
+ */
 export function translateStatic(root) {
-  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.getAttribute("data-t"));
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(/** @type {string} */ (el.getAttribute("data-t")));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Keyboard play at the Star Realms table: each key presses a control the table shows (so the
 // keys never send an action the mouse could not), and `?` lists them.
 //
@@ -22,9 +23,13 @@ const KEYS = [
   ["?", "web.keys.help"],
 ];
 
+/** @type {HTMLElement | null} */
 let help = null;
 
-/** Shows or hides the list of keys. */
+/**
+ * Shows or hides the list of keys.
+ * @param {boolean} [show]
+ */
 export function toggleHelp(show = !help) {
   if (help) {
     help.remove();
@@ -38,16 +43,23 @@ export function toggleHelp(show = !help) {
   document.body.append(help);
 }
 
-/** Clicks `el` if it is there and enabled; whether it did. */
+/**
+ * Clicks `el` if it is there and enabled; whether it did.
+ * @param {Element | null | undefined} el
+ */
 function press(el) {
-  if (!el || el.disabled) return false;
-  el.click();
+  if (!el || /** @type {HTMLButtonElement} */ (el).disabled) return false;
+  /** @type {HTMLElement} */ (el).click();
   return true;
 }
 
-/** What a key does at `table` (the Star Realms table element); whether it did something. */
+/**
+ * What a key does at `table` (the Star Realms table element); whether it did something.
+ * @param {string} key
+ * @param {Element} table
+ */
 function keyAtTable(key, table) {
-  const q = (selector) => table.querySelector(selector);
+  const q = (/** @type {string} */ selector) => table.querySelector(selector);
   const confirm = q('[data-testid="end-confirm"]');
   if (confirm) {
     // Yes: Y, or the word's first letter in French (oui), Portuguese and Spanish (sim, sí).
@@ -69,9 +81,9 @@ function keyAtTable(key, table) {
       return press(q('[data-testid="end-turn"]'));
     case "k":
       return press([...table.querySelectorAll('[data-action^="attack p"]')]
-        .find((el) => !/ base /.test(el.getAttribute("data-action"))));
+        .find((el) => !/ base /.test(/** @type {string} */ (el.getAttribute("data-action")))));
     case "h": {
-      const first = q('[data-testid="hand"] [data-action]') || q('[data-testid="hand"] .card');
+      const first = /** @type {HTMLElement | null} */ (q('[data-testid="hand"] [data-action]') || q('[data-testid="hand"] .card'));
       if (!first) return false;
       first.setAttribute("tabindex", first.getAttribute("tabindex") || "-1");
       first.focus();
@@ -82,6 +94,7 @@ function keyAtTable(key, table) {
   }
 }
 
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const target = /** @type {Element|null} */ (e.target instanceof Element ? e.target : null);

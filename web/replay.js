@@ -1,3 +1,4 @@
+// @ts-check
 // The replay viewer: a finished game (`#/replay/12`) or a record opened from a file
 // (`#/replay`, a record saved from a game or one `realms replay` reads), step by step on the
 // usual table. Forward and back, to the start or the end, to a turn, playing at a chosen
@@ -12,10 +13,25 @@ import { playerWord } from "./game.js";
 import { errorText } from "./ui.js";
 import { finishAll } from "./anim.js";
 
+/** @typedef {import("./types.js").ReplayPage} ReplayPage */
+/** @typedef {import("./types.js").ShownView} ShownView */
+
+/**
+ * What is replayed: a finished game of the server, or a record's text.
+ * @typedef {{id: number, record?: undefined} | {id?: undefined, record: string}} Source
+ */
+
 const FILE_KEY = "realms-replay-file";
 const SPEEDS = [2000, 1000, 500, 250];
 
-/** A page of steps from the server. */
+/**
+ * A page of steps from the server.
+ * @param {Source} source
+ * @param {string} seat
+ * @param {boolean} all
+ * @param {number} from
+ * @returns {Promise<ReplayPage>}
+ */
 async function fetchPage(source, seat, all, from) {
   const query = "?seat=" + seat + (all ? "&all=true" : "") + "&from=" + from + "&count=200";
   const init = source.record
@@ -40,7 +56,11 @@ function linkOptions() {
   return { step: Number(params.get("step")) || 0, seat: params.get("seat") || null, all: params.get("all") === "1" };
 }
 
-/** Shows the replay of game `id` (or, without one, of a record opened from a file) in `root`; returns its stop. */
+/**
+ * Shows the replay of game `id` (or, without one, of a record opened from a file) in `root`; returns its stop.
+ * @param {HTMLElement} root
+ * @param {number | null} id
+ */
 export function renderReplay(root, id) {
   const viewer = new Replay(root, id);
   viewer.start();
@@ -48,22 +68,34 @@ export function renderReplay(root, id) {
 }
 
 class Replay {
+  /**
+   * @param {HTMLElement} root
+   * @param {number | null} id
+   */
   constructor(root, id) {
     this.root = root;
     this.id = id;
-    this.source = null;
-    this.page = null;
+    // Both read only once `start` has set them (`load` for the page).
+    /** @type {Source} */
+    this.source = /** @type {any} */ (null);
+    /** @type {ReplayPage} */
+    this.page = /** @type {any} */ (null);
+    /** @type {import("./types.js").ReplayStep[]} */
     this.views = [];
+    /** @type {import("./types.js").LogEntry[][]} */
     this.logs = [];
     this.step = 0;
     this.seat = "p1";
     this.all = false;
+    /** @type {string[]} */
     this.players = [];
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
     this.speed = 1000;
     this.stopped = false;
+    /** @type {import("./types.js").TableUi} */
     this.ui = { dialogCollapsed: false, logOpen: false };
-    this.keys = (e) => this.onKey(e);
+    this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
   }
 
   async start() {
@@ -119,7 +151,10 @@ class Replay {
       h("p", null, h("a", { href: "#/" }, t("web.game.home")))));
   }
 
-  /** Fetches every step from the seat's view, then shows `step`. */
+  /**
+   * Fetches every step from the seat's view, then shows `step`.
+   * @param {number} step
+   */
   async load(step) {
     this.pause();
     fill(this.root, h("p", { class: "muted center", "data-testid": "replay-loading" }, t("web.replay.loading")));
@@ -135,7 +170,7 @@ class Replay {
         if (!page.views.length) break;
         views.push(...page.views);
       }
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       if (this.source.record) sessionStorage.removeItem(FILE_KEY);
       fill(this.root, h("section", { class: "panel error-panel", "data-testid": "replay-error" },
         h("h2", null, t("web.replay.failed")),
@@ -148,6 +183,7 @@ class Replay {
     this.players = this.page.players || [];
     if (this.id) {
       try {
+        /** @type {import("./types.js").Summary} */
         const summary = await (await fetch("/api/games/" + this.id)).json();
         this.players = summary.seats.map((s) => s.player);
       } catch (e) {
@@ -164,6 +200,7 @@ class Replay {
     if (this.page.game !== "starrealms") return;
     const reader = new LogReader("replay-" + (this.id || "file"));
     reader.reset(this.views[0].observation);
+    /** @type {import("./types.js").LogEntry[]} */
     let entries = [];
     this.logs.push(entries);
     for (let k = 1; k < this.views.length; k++) {
@@ -173,6 +210,10 @@ class Replay {
     }
   }
 
+  /**
+   * @param {string | null} seat
+   * @param {import("./types.js").SrObservation} [obs]
+   */
   seatName(seat, obs) {
     if (!seat) return "—";
     const index = Number(seat.slice(1)) - 1;
@@ -186,6 +227,7 @@ class Replay {
     return parts.length ? seat + " (" + parts.join(", ") + ")" : seat;
   }
 
+  /** @param {number} step */
   go(step) {
     this.step = Math.min(Math.max(0, step), this.views.length - 1);
     // The link follows: it can be shared as it is.
@@ -211,12 +253,14 @@ class Replay {
   }
 
   pause() {
-    clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     this.timer = null;
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     if (e.target instanceof Element && e.target.matches("input, select, textarea")) return;
+    /** @type {Record<string, () => void>} */
     const keys = {
       ArrowRight: () => this.go(this.step + 1),
       ArrowLeft: () => this.go(this.step - 1),
@@ -239,7 +283,9 @@ class Replay {
 
   /** The first step of each turn, for the turn menu. */
   turns() {
+    /** @type {{turn: number, step: number}[]} */
     const out = [];
+    /** @type {number | null} */
     let last = null;
     this.views.forEach((v, k) => {
       const turn = v.observation.turn;
@@ -253,6 +299,13 @@ class Replay {
 
   controls() {
     const n = this.views.length - 1;
+    /**
+     * @param {string} label
+     * @param {string} testid
+     * @param {() => void} onclick
+     * @param {boolean} disabled
+     * @param {string} [aria]
+     */
     const button = (label, testid, onclick, disabled, aria) => h("button", {
       class: "btn small", "data-testid": testid, disabled, "aria-label": aria || label, title: aria || label,
       onclick: () => {
@@ -333,6 +386,7 @@ class Replay {
     if (this.stopped) return;
     document.title = this.title();
     const v = this.views[this.step];
+    /** @type {ShownView} */
     const view = {
       game: this.page.game,
       version: this.step,
@@ -373,6 +427,10 @@ class Replay {
     });
   }
 
+  /**
+   * @param {ShownView} view
+   * @param {import("./types.js").Child} header
+   */
   renderCosmique(view, header) {
     const box = h("div", { class: "cosmique-root" });
     fill(this.root, h("div", {

@@ -1,3 +1,4 @@
+// @ts-check
 // The optional sound of "your turn": a short chime made in the page (Web Audio, no sound file),
 // off until the player turns it on; the choice is kept as `realms-sound` in localStorage.
 
@@ -14,6 +15,7 @@ export function soundOn() {
   return localStorage.getItem(SOUND_KEY) === "on";
 }
 
+/** @param {boolean} on */
 export function setSound(on) {
   if (on) localStorage.setItem(SOUND_KEY, "on");
   else localStorage.removeItem(SOUND_KEY);
@@ -26,15 +28,15 @@ export function chime() {
     audio = audio || new AudioContext();
     const now = audio.currentTime;
     [660, 880].forEach((freq, i) => {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
+      const osc = /** @type {AudioContext} */ (audio).createOscillator();
+      const gain = /** @type {AudioContext} */ (audio).createGain();
       osc.type = "sine";
       osc.frequency.value = freq;
       const start = now + i * 0.14;
       gain.gain.setValueAtTime(0.0001, start);
       gain.gain.exponentialRampToValueAtTime(0.15, start + 0.02);
       gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
-      osc.connect(gain).connect(audio.destination);
+      osc.connect(gain).connect(/** @type {AudioContext} */ (audio).destination);
       osc.start(start);
       osc.stop(start + 0.32);
     });
@@ -64,7 +66,10 @@ export function soundButton() {
 
 const NS = "http://www.w3.org/2000/svg";
 
-/** A speaker, with its waves when the sound is on, crossed out when it is off. */
+/**
+ * A speaker, with its waves when the sound is on, crossed out when it is off.
+ * @param {boolean} on
+ */
 function speaker(on) {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");

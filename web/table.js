@@ -1,3 +1,4 @@
+// @ts-check
 // The Star Realms table: every seat's public state, the viewer's hand and pools, the trade
 // row, the log, and each legal action of the view as a control carrying `data-action`.
 
@@ -10,12 +11,24 @@ import { toggleHelp } from "./keys.js";
 import { soundButton } from "./sound.js";
 import { describe, sortActions, logText, logCard, seatIndex, seatOf, upgradePrice } from "./actions.js";
 
-/** What the seat to move must decide now, in words (`null`: the main phase). */
+/** @typedef {import("./types.js").SrObservation} SrObservation */
+/** @typedef {import("./types.js").SrPlayer} SrPlayer */
+/** @typedef {import("./types.js").SeatName} SeatName */
+/** @typedef {import("./types.js").TableCtx} TableCtx */
+/** @typedef {import("./actions.js").Sorted} Sorted */
+
+/**
+ * What the seat to move must decide now, in words (`null`: the main phase).
+ * @param {SrObservation} obs
+ * @param {SeatName} seatName
+ * @returns {string | null}
+ */
 export function decisionText(obs, seatName) {
   const p = obs.pending;
   if (!p) return null;
   switch (p.decision) {
     case "choose": {
+      /** @type {Record<string, string>} */
       const names = { ally: "ability.ally_name", scrap: "ability.scrap_name", on_acquire: "ability.on_acquire_name" };
       const ability = t(names[p.source.ability] || "ability.primary_name");
       return t("dec.choose", { card: cardName(p.source.card), ability });
@@ -33,11 +46,15 @@ export function decisionText(obs, seatName) {
     case "acquire_free": return t("dec.acquire");
     case "top_or_discard": return t("dec.top", { card: cardName(p.card) });
     case "bequeath": return t("dec.bequeath", { player: seatName(p.from), to: seatName(p.to) });
-    default: return p.decision;
+    default: return /** @type {{decision: string}} */ (p).decision;
   }
 }
 
-/** The role of a seat in the table's format, as a message key (`null`: none). */
+/**
+ * The role of a seat in the table's format, as a message key (`null`: none).
+ * @param {SrObservation} obs
+ * @param {number} index
+ */
 export function roleKey(obs, index) {
   const format = obs.config.format;
   if (format === "emperor") return index % 3 === 1 ? "role.emperor" : "role.admiral";
@@ -46,7 +63,13 @@ export function roleKey(obs, index) {
   return null;
 }
 
-/** A button sending `action`. */
+/**
+ * A button sending `action`.
+ * @param {string} action
+ * @param {string} label
+ * @param {TableCtx} ctx
+ * @param {import("./types.js").Attrs<HTMLButtonElement>} [extra]
+ */
 function actButton(action, label, ctx, extra = {}) {
   return h("button", Object.assign({ class: "btn", "data-action": action, onclick: () => ctx.act(action) }, extra), label);
 }
@@ -54,11 +77,15 @@ function actButton(action, label, ctx, extra = {}) {
 /**
  * One action, or a family of them that differ by an amount or a card: a select to pick which
  * and a button that sends it (its `data-action` follows the select).
+ * @param {{text: string, label: string}[]} items
+ * @param {string} buttonLabel
+ * @param {TableCtx} ctx
+ * @param {string} [cls]
  */
 function choiceControl(items, buttonLabel, ctx, cls) {
   if (items.length === 0) return null;
   if (items.length === 1) return h("div", { class: "choice " + (cls || "") }, actButton(items[0].text, buttonLabel + " " + items[0].label, ctx));
-  const label = (text) => buttonLabel + " " + items.find((i) => i.text === text).label;
+  const label = (/** @type {string} */ text) => buttonLabel + " " + /** @type {{label: string}} */ (items.find((i) => i.text === text)).label;
   const sender = h("button", { class: "btn", "data-action": items[0].text, onclick: () => ctx.act(select.value) }, label(items[0].text));
   const select = h("select", {
     class: "amount",
@@ -71,11 +98,20 @@ function choiceControl(items, buttonLabel, ctx, cls) {
   return h("div", { class: "choice " + (cls || "") }, sender, select);
 }
 
+/**
+ * @param {string} label
+ * @param {number} value
+ * @param {string} [cls]
+ */
 function stat(label, value, cls) {
   return h("span", { class: "stat " + (cls || ""), title: label }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, String(value)));
 }
 
-/** Counts of a player's zones, the discard pile unfolding to its cards. */
+/**
+ * Counts of a player's zones, the discard pile unfolding to its cards.
+ * @param {SrPlayer} p
+ * @param {string | null} seat
+ */
 function zones(p, seat) {
   const discard = p.discard.length
     ? h("details", { class: "discard pop", "data-keep": "discard-" + seat, "data-zone": "discard", "data-count": String(p.discard.length) },
@@ -88,13 +124,20 @@ function zones(p, seat) {
     discard);
 }
 
+/** @param {SrPlayer} p */
 function pools(p) {
   return h("div", { class: "pools" },
     stat(t("trade"), p.trade, "trade"),
     stat(t("combat"), p.combat, "combat"));
 }
 
-/** Another seat's panel: authority, counts, bases, ships, and the actions aimed at it. */
+/**
+ * Another seat's panel: authority, counts, bases, ships, and the actions aimed at it.
+ * @param {SrObservation} obs
+ * @param {number} index
+ * @param {Sorted} sorted
+ * @param {TableCtx} ctx
+ */
 function playerPanel(obs, index, sorted, ctx) {
   const p = obs.players[index];
   const seat = seatOf(index);
@@ -142,7 +185,10 @@ function playerPanel(obs, index, sorted, ctx) {
     controls.some(Boolean) ? h("div", { class: "p-actions" }, controls) : null);
 }
 
-/** Whether the game waits for somebody to take a seat (it has not started). */
+/**
+ * Whether the game waits for somebody to take a seat (it has not started).
+ * @param {import("./types.js").ShownView} view
+ */
 function notStarted(view) {
   return Boolean(view.waiting && view.waiting.length) && !view.over;
 }
@@ -150,6 +196,8 @@ function notStarted(view) {
 /**
  * Whether a person's seat is at the table: a dot (connected or not), or "waiting to join" for a
  * seat nobody took yet. Bots are always there: nothing is shown for them.
+ * @param {import("./types.js").ShownView} view
+ * @param {string} seat
  */
 export function presence(view, seat) {
   const info = (view.seats || []).find((s) => s.seat === seat);
@@ -168,10 +216,17 @@ export function presence(view, seat) {
   }, info.connected ? null : word);
 }
 
-/** Buttons for the abilities of an own card in play. */
+/**
+ * Buttons for the abilities of an own card in play.
+ * @param {{kind: string, text: string}[] | undefined} list
+ * @param {string} id
+ * @param {TableCtx} ctx
+ */
 function abilityButtons(list, id, ctx) {
   if (!list) return [];
+  /** @type {Record<string, string>} */
   const words = { primary: "web.card.use_primary", ally: "web.card.use_ally", scrap_self: "web.card.use_scrap" };
+  /** @type {Record<string, string>} */
   const ability = { primary: "primary", ally: "ally", scrap_self: "scrap" };
   return list.map((a) => h("button", {
     class: "btn small ab-" + ability[a.kind],
@@ -185,7 +240,10 @@ function abilityButtons(list, id, ctx) {
   }, t(words[a.kind])));
 }
 
-/** A player's sticker sheets: each row's printed cost and which sticker is used. */
+/**
+ * A player's sticker sheets: each row's printed cost and which sticker is used.
+ * @param {SrPlayer} p
+ */
 function sheetsView(p) {
   if (!p.sheets || !p.sheets.length) return null;
   return h("div", { class: "sheets", "data-testid": "sheets" }, p.sheets.map((u, k) => {
@@ -206,18 +264,27 @@ function sheetsView(p) {
   }));
 }
 
-/** A trade-row card that knows its slot (for the motion of a purchase). */
+/**
+ * A trade-row card that knows its slot (for the motion of a purchase).
+ * @param {number} i
+ * @param {HTMLElement} el
+ */
 function slotted(i, el) {
   el.setAttribute("data-slot", String(i));
   return el;
 }
 
+/**
+ * @param {SrObservation} obs
+ * @param {Sorted} sorted
+ * @param {TableCtx} ctx
+ */
 function tradeRow(obs, sorted, ctx) {
   const slots = obs.row.map((c, i) => (c
     ? slotted(i, cardTile(c, {
       action: sorted.row.get(i),
       onAct: ctx.act,
-      label: sorted.row.get(i) ? describe(sorted.row.get(i), obs, ctx.seatName) : null,
+      label: sorted.row.get(i) ? describe(/** @type {string} */ (sorted.row.get(i)), obs, ctx.seatName) : null,
       key: i < 9 ? String(i + 1) : null,
       buttons: (sorted.upgrades.get(i) || []).map((u) => h("button", {
         class: "btn small upgrade",
@@ -260,12 +327,18 @@ function confirmEndWanted() {
   return localStorage.getItem(CONFIRM_END_KEY) !== "off";
 }
 
+/** @param {boolean} on */
 function setConfirmEnd(on) {
   if (on) localStorage.removeItem(CONFIRM_END_KEY);
   else localStorage.setItem(CONFIRM_END_KEY, "off");
 }
 
-/** The viewer's own area: pools, cards in play, hand, and the end of the turn. */
+/**
+ * The viewer's own area: pools, cards in play, hand, and the end of the turn.
+ * @param {SrObservation} obs
+ * @param {Sorted} sorted
+ * @param {TableCtx} ctx
+ */
 function ownArea(obs, sorted, ctx) {
   const me = seatIndex(ctx.view.seat);
   const p = obs.players[me];
@@ -318,7 +391,7 @@ function ownArea(obs, sorted, ctx) {
           "data-testid": "end-confirm-yes",
           onclick: () => {
             ctx.ui.confirmEnd = false;
-            ctx.act(sorted.end);
+            ctx.act(/** @type {string} */ (sorted.end));
           },
         }, t("web.table.end_anyway")),
         h("button", {
@@ -377,10 +450,15 @@ function ownArea(obs, sorted, ctx) {
         hand.length ? hand : h("span", { class: "muted" }, t("web.table.empty_hand")))));
 }
 
-/** The decision waited for, when it is the viewer's: every legal action as a choice. */
+/**
+ * The decision waited for, when it is the viewer's: every legal action as a choice.
+ * @param {SrObservation} obs
+ * @param {TableCtx} ctx
+ */
 function dialog(obs, ctx) {
   const text = decisionText(obs, ctx.seatName);
-  const p = obs.pending;
+  // Drawn only while a decision is pending.
+  const p = /** @type {import("./types.js").Pending} */ (obs.pending);
   const me = seatIndex(ctx.view.seat);
   const options = ctx.view.legal_actions.map((a, n) => {
     const key = n < 9 ? String(n + 1) : null;
@@ -423,7 +501,12 @@ function dialog(obs, ctx) {
     collapsed ? null : h("div", { class: "dialog-body" }, source, h("div", { class: "options" }, options)));
 }
 
-/** The log: one line per action, in words, with a rule at the end of each turn. */
+/**
+ * The log: one line per action, in words, with a rule at the end of each turn.
+ * @param {import("./types.js").LogEntry[]} entries
+ * @param {SeatName} seatName
+ * @param {string | null} viewer
+ */
 export function logPanel(entries, seatName, viewer) {
   const lines = entries.map((e) => h("li", {
     class: "log-line" + (e.action === "end" ? " turn-end" : "") + (e.seat === viewer ? " mine" : ""),
@@ -435,7 +518,11 @@ export function logPanel(entries, seatName, viewer) {
     list);
 }
 
-/** The status line: turn, whose turn, what is waited for. */
+/**
+ * The status line: turn, whose turn, what is waited for.
+ * @param {SrObservation} obs
+ * @param {TableCtx} ctx
+ */
 function status(obs, ctx) {
   const view = ctx.view;
   const parts = [t("turn", { turn: obs.turn })];
@@ -473,9 +560,12 @@ function status(obs, ctx) {
  * Fills `root` with the table of `ctx.view`. `ctx`: `view`, `log` (entries), `act(action)`,
  * `seatName(seat)`, `playAll()`, `ui` (what the page remembers between views),
  * `toggleDialog()`, `header` (elements above the board: result, share link).
+ * @param {HTMLElement} root
+ * @param {TableCtx} ctx
  */
 export function renderTable(root, ctx) {
   const view = ctx.view;
+  /** @type {SrObservation} */
   const obs = view.observation;
   const sorted = sortActions(view.legal_actions, obs);
   const n = obs.players.length;
@@ -516,6 +606,8 @@ export function renderTable(root, ctx) {
 /**
  * Where the keyboard's focus is in the table (the action or hook of the focused control, and
  * its zone), so that a new view puts it back rather than drop it on the page.
+ * @param {HTMLElement} root
+ * @returns {{action: string | null, testid: string | null, zone: string | null} | null}
  */
 function focusOf(root) {
   const el = document.activeElement;
@@ -528,9 +620,14 @@ function focusOf(root) {
   };
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {ReturnType<typeof focusOf>} focus
+ */
 function refocus(root, focus) {
   if (!focus) return;
-  const esc = (v) => CSS.escape(v);
+  const esc = (/** @type {string} */ v) => CSS.escape(v);
+  /** @type {HTMLElement | null} */
   const target = (focus.action && root.querySelector(`[data-action="${esc(focus.action)}"]`))
     || (focus.testid && root.querySelector(`[data-testid="${esc(focus.testid)}"]`))
     || (focus.zone && root.querySelector(`[data-testid="${esc(focus.zone)}"] [data-action]`))
@@ -543,21 +640,28 @@ function refocus(root, focus) {
 /**
  * What a new view must not undo: the scroll of the boxes that scroll (trade row, hand, log),
  * the discard piles opened. Elements carry it under their `data-keep` name.
+ * @param {HTMLElement} root
  */
 function keptState(root) {
+  /** @type {Map<string | null, {left: number, top: number, atBottom: boolean, open: boolean}>} */
   const state = new Map();
   for (const el of root.querySelectorAll("[data-keep]")) {
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-    state.set(el.getAttribute("data-keep"), { left: el.scrollLeft, top: el.scrollTop, atBottom, open: el.open });
+    // `open` is a discard pile's or the scrap heap's (`<details>`).
+    state.set(el.getAttribute("data-keep"), { left: el.scrollLeft, top: el.scrollTop, atBottom, open: /** @type {HTMLDetailsElement} */ (el).open });
   }
   return state;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {ReturnType<typeof keptState>} state
+ */
 function restoreState(root, state) {
   for (const el of root.querySelectorAll("[data-keep]")) {
     const old = state.get(el.getAttribute("data-keep"));
     if (el.tagName === "DETAILS") {
-      if (old && old.open) el.open = true;
+      if (old && old.open) /** @type {HTMLDetailsElement} */ (el).open = true;
       continue;
     }
     if (old) el.scrollLeft = old.left;

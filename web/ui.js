@@ -1,8 +1,10 @@
+// @ts-check
 // Page-wide pieces: toasts, the connection badge, error messages in words.
 
 import { h } from "./dom.js";
 import { t, cardName } from "./i18n.js";
 
+/** @type {Record<string, string>} */
 const ERRORS = {
   network: "web.error.network",
   not_your_turn: "web.error.not_your_turn",
@@ -28,9 +30,13 @@ const ERRORS = {
  * A server error in words: the game's reason for a refused action when it gives one
  * (`reason`: a key of the translation table and its values, card names shown in the
  * language), else ours for the code, else the server's (English) message.
+ * @param {string} code
+ * @param {string} [message]
+ * @param {import("./types.js").Reason} [reason]
  */
 export function errorText(code, message, reason) {
   if (reason && reason.key && t(reason.key) !== reason.key) {
+    /** @type {Record<string, string>} */
     const args = {};
     for (const [name, value] of Object.entries(reason.args || {})) {
       // Card names in the language; values that are keys of the table (`refusal.what.row_slot`) as their text.
@@ -41,16 +47,23 @@ export function errorText(code, message, reason) {
   return ERRORS[code] ? t(ERRORS[code]) : t("web.error.other", { message: message || code });
 }
 
-/** Shows a message for a few seconds. */
+/**
+ * Shows a message for a few seconds.
+ * @param {string} message
+ * @param {"error" | "info"} [kind]
+ */
 export function toast(message, kind) {
-  const box = document.getElementById("toasts");
+  const box = /** @type {HTMLElement} */ (document.getElementById("toasts"));
   const el = h("div", { class: "toast " + (kind || "error"), "data-testid": kind === "info" ? "info-toast" : "error-toast", role: "alert" }, message);
   box.appendChild(el);
   setTimeout(() => el.classList.add("leaving"), 3500);
   setTimeout(() => el.remove(), 4000);
 }
 
-/** The badge that says the connection is lost and being retried. */
+/**
+ * The badge that says the connection is lost and being retried.
+ * @param {boolean} online
+ */
 export function setOnline(online) {
   const badge = document.getElementById("offline");
   if (badge) badge.hidden = online;
@@ -59,6 +72,7 @@ export function setOnline(online) {
 /**
  * Says `text` to a screen reader (a polite live region that stays on the page while the table
  * is drawn again around it).
+ * @param {string} text
  */
 export function announce(text) {
   let region = document.getElementById("announcer");

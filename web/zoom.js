@@ -1,3 +1,4 @@
+// @ts-check
 // A card's large view: on hover (after a short pause), on a long press (touch), on a click of
 // a card that does nothing when clicked, on a right click, or with the Z key on a focused card.
 // Any element with `data-card="<id>"` shows its card: tiles, chips, log lines, piles.
@@ -9,11 +10,15 @@ import { card, hasCard } from "./i18n.js";
 const HOVER_MS = 350;
 const PRESS_MS = 450;
 
+/** @type {HTMLDivElement | null} */
 let panel = null;
+/** @type {Element | null} */
 let shownFor = null;
 let pinned = false;
-let hoverTimer = null;
-let pressTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let hoverTimer;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let pressTimer;
 let swallowClick = false;
 
 function zoomPanel() {
@@ -28,7 +33,11 @@ function zoomPanel() {
   return panel;
 }
 
-/** Shows the card of `el` large; `pin`: stays until a click or Escape (with a backdrop). */
+/**
+ * Shows the card of `el` large; `pin`: stays until a click or Escape (with a backdrop).
+ * @param {Element} el
+ * @param {boolean} pin
+ */
 function show(el, pin) {
   const id = el.getAttribute("data-card");
   if (!id) return;
@@ -51,7 +60,12 @@ function show(el, pin) {
   place(p, el, pin);
 }
 
-/** Beside the card when there is room (hovering), in the middle of the screen when pinned. */
+/**
+ * Beside the card when there is room (hovering), in the middle of the screen when pinned.
+ * @param {HTMLElement} p
+ * @param {Element} el
+ * @param {boolean} pin
+ */
 function place(p, el, pin) {
   p.style.left = "";
   p.style.top = "";
@@ -85,7 +99,10 @@ export function hide() {
   pinned = false;
 }
 
-/** The Star Realms card under an event, if any (Bataille Cosmique's cards are not zoomed). */
+/**
+ * The Star Realms card under an event, if any (Bataille Cosmique's cards are not zoomed).
+ * @param {Event} e
+ */
 function target(e) {
   const el = e.target instanceof Element ? e.target.closest("[data-card]") : null;
   return el && hasCard(el.getAttribute("data-card")) ? el : null;
@@ -126,7 +143,7 @@ export function installZoom() {
       swallowClick = true;
     }, PRESS_MS);
   });
-  for (const type of ["pointerup", "pointercancel", "pointermove"]) {
+  for (const type of /** @type {const} */ (["pointerup", "pointercancel", "pointermove"])) {
     document.addEventListener(type, (e) => {
       if (type === "pointermove" && e.pointerType === "mouse") return;
       clearTimeout(pressTimer);
