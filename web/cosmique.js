@@ -72,6 +72,15 @@ export function renderCosmique(root, ctx) {
   root.append(table.render());
 }
 
+/**
+ * Forgets the journal kept under `key` (a replay that steps back or jumps rebuilds it from the
+ * log lines it gives).
+ * @param {string} key
+ */
+export function forgetJournal(key) {
+  journals.delete(key);
+}
+
 // The page may link the style sheet itself; otherwise the table brings it.
 function ensureStyles() {
   const links = /** @type {HTMLLinkElement[]} */ ([...document.querySelectorAll("link[rel=stylesheet]")]);
@@ -177,7 +186,7 @@ class Table {
     this.me = this.view.seat ? seatIndex(this.view.seat) : null;
     this.bottom = this.me ?? 0;
     this.variant = this.obs.config?.variant ?? "standard";
-    this.key = `${this.view.id}:${this.view.seat ?? "-"}`;
+    this.key = ctx.journalKey ?? `${this.view.id}:${this.view.seat ?? "-"}`;
     this.legal = this.view.legal_actions ?? [];
     this.journal = updateJournal(this.key, this.view);
   }

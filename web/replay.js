@@ -93,6 +93,10 @@ class Replay {
     this.timer = null;
     this.speed = 1000;
     this.stopped = false;
+    // The Bataille Cosmique journal shown last: its step and key.
+    this.cosmiqueStep = -1;
+    /** @type {string | null} */
+    this.cosmiqueKey = null;
     /** @type {import("./types.js").TableUi} */
     this.ui = { dialogCollapsed: false, logOpen: false };
     this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
@@ -439,8 +443,20 @@ class Replay {
       "data-version": String(view.version),
       "data-seat": view.seat,
     }, header, box));
+    // The replay's own journal: one step forward adds its line; any other move rebuilds the
+    // journal from every line up to the step shown.
+    const journalKey = "replay:" + (this.id || "file") + ":" + (view.seat ?? "-");
+    const step = this.step;
+    const onward = step === this.cosmiqueStep + 1 && journalKey === this.cosmiqueKey;
+    const lines = (onward ? this.views.slice(step, step + 1) : this.views.slice(1, step + 1))
+      .map((v) => v.line)
+      .filter((l) => l !== null && l !== undefined);
     import("./cosmique.js").then((module) => {
-      if (!this.stopped) module.renderCosmique(box, { view, t, act: () => {}, seatName: (s) => this.seatName(s) });
+      if (this.stopped) return;
+      if (!onward) module.forgetJournal(journalKey);
+      this.cosmiqueStep = step;
+      this.cosmiqueKey = journalKey;
+      module.renderCosmique(box, { view: { ...view, log: lines }, t, act: () => {}, seatName: (s) => this.seatName(s), journalKey });
     });
   }
 }

@@ -379,6 +379,8 @@
  * @property {(key: string, vars?: Record<string, unknown>) => string} t
  * @property {(action: string) => void} act
  * @property {SeatName} seatName
+ * @property {string} [journalKey] whose journal this is (default: the view's game and seat; a
+ *   replay has its own)
  */
 
 /**

@@ -111,3 +111,28 @@ test("a finished game replays step by step, from either seat or every hand, and 
     assert.match(await page.locator(tid("replay-error")).textContent(), /record/);
   });
 });
+
+test("a Bataille Cosmique replay keeps its own journal, rebuilt when it steps back", { timeout: 5 * 60_000 }, async () => {
+  const created = await createGame({ game: "cosmique", seats: ["easy", "easy", "easy", "easy"], seed: 5 });
+  for (let i = 0; i < 600; i++) {
+    const summary = await (await fetch(`${BASE_URL}/api/games/${created.id}`)).json();
+    if (summary.finished) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await withBrowser(async (open) => {
+    const p = await open("replay-cosmique", { width: 1280, height: 800 });
+    const page = p.page;
+    await page.goto(`${BASE_URL}/#/replay/${created.id}`);
+    await page.locator(tid("replay-bar")).waitFor({ timeout: 30000 });
+    const lines = () => page.locator(".cq-journal-lines .cq-line").count();
+    assert.equal(await lines(), 0, "nothing played at the start");
+    for (let k = 0; k < 3; k++) await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelectorAll(".cq-journal-lines .cq-line").length >= 3);
+    const forward = await lines();
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction((n) => document.querySelectorAll(".cq-journal-lines .cq-line").length < n, forward);
+    await page.keyboard.press("Home");
+    await page.waitForFunction(() => document.querySelectorAll(".cq-journal-lines .cq-line").length === 0);
+    await p.shot("start-again");
+  });
+});
