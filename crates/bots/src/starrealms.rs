@@ -20,7 +20,7 @@ use crate::{Bot, SeatView};
 mod heuristic;
 mod search;
 
-pub use heuristic::{HeuristicBot, Values, ValuesError};
+pub use heuristic::{BuyScores, HeuristicBot, SCRIPTED, ScriptedBot, Values, ValuesError};
 pub use search::{GreedyRollout, HeuristicRollout, NoisyBot, SearchBot, search_settings};
 
 /// The names [`by_name`] knows (and `ismcts:<iterations>`).
@@ -30,6 +30,8 @@ pub const NAMES: &[&str] = &[
     "easy",
     "medium",
     "tuned",
+    "velocity",
+    "attack",
     "hard",
     "expert",
 ];
@@ -57,6 +59,9 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
         "heuristic" | "medium" => Box::new(HeuristicBot::new(seed)),
         "easy" => Box::new(NoisyBot::new(25, seed)),
         "tuned" => Box::new(tuned(seed)),
+        "velocity" | "attack" => {
+            Box::new(ScriptedBot::new(name, seed).expect("a scripted bot of SCRIPTED"))
+        }
         "hard" => Box::new(SearchBot::new(
             "hard",
             search_settings(HARD_ITERATIONS),

@@ -77,6 +77,8 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "easy",
         "medium",
         "heuristic",
+        "velocity",
+        "attack",
         "ismcts:60",
         "ismcts-greedy:200",
     ] {

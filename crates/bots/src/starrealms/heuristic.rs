@@ -45,8 +45,10 @@ use starrealms::{Action, CardId, InPlay, Observation, Pending, State, cards};
 
 use crate::{Bot, SeatView};
 
+mod scripted;
 mod values;
 
+pub use scripted::{BuyScores, SCRIPTED, ScriptedBot};
 use values::Phase;
 pub use values::{Values, ValuesError};
 
