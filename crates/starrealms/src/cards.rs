@@ -857,7 +857,22 @@ impl CardSet {
     /// A fingerprint of what the cards do (every card's and sheet's rules, not their names and
     /// texts): two card sets with the same fingerprint play every game the same.
     pub fn fingerprint(&self) -> String {
+        let all: Vec<String> = self.sets.iter().map(|s| s.name.clone()).collect();
+        self.fingerprint_of(&all)
+    }
+
+    /// A fingerprint of what the cards of these sets do (their trade cards, every card that is
+    /// not a trade card, the sheets): the same for two card sets that differ only in other sets,
+    /// so that a campaign of some sets survives the addition of others.
+    pub fn fingerprint_of<S: AsRef<str>>(&self, sets: &[S]) -> String {
         use sha2::Digest;
+        let chosen = |i: u8| {
+            sets.iter().any(|n| {
+                self.sets
+                    .get(i as usize)
+                    .is_some_and(|s| s.name == n.as_ref())
+            })
+        };
         fn strip(v: &mut serde_json::Value) {
             match v {
                 serde_json::Value::Object(map) => {
@@ -870,8 +885,14 @@ impl CardSet {
             }
         }
         let mut rules = serde_json::json!({
-            "cards": self.defs.iter().filter(|d| d.upgrade.is_none()).map(|d| &d.spec).collect::<Vec<_>>(),
-            "sets": self.sets.iter().map(|s| (&s.name, s.explorers)).collect::<Vec<_>>(),
+            "cards": self.defs.iter()
+                .filter(|d| d.upgrade.is_none() && (d.spec.role != Role::Trade || chosen(d.set)))
+                .map(|d| &d.spec)
+                .collect::<Vec<_>>(),
+            "sets": self.sets.iter().enumerate()
+                .filter(|(i, _)| chosen(*i as u8))
+                .map(|(_, s)| (&s.name, s.explorers))
+                .collect::<Vec<_>>(),
             "sheets": &self.sheets,
         });
         strip(&mut rules);
