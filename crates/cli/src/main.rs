@@ -61,7 +61,8 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value = "starrealms")]
     game: games::GameKind,
     /// Star Realms card sets whose trade cards make the trade deck, comma-separated: base
-    /// (default), rise_of_empire (the *Rise of Empire* stand-in pack, ours), or both.
+    /// (default), colony_wars (*Colony Wars*), rise_of_empire (the *Rise of Empire* stand-in
+    /// pack, ours), or several (`base,colony_wars`).
     #[arg(long, global = true, value_name = "SETS")]
     sets: Option<String>,
     /// *Rise of Empire* upgrades: sticker sheets each seat owns, as `p1=s1_empire,p2=s1_federation`

@@ -229,6 +229,20 @@ pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String
             }
             _ => tf(lang, "act.top", &[("card", &"?")]),
         },
+        Action::ToHand => match obs.pending {
+            Some(Pending::ToHand { card: c, .. }) => {
+                tf(lang, "act.to_hand", &[("card", &card(c, lang))])
+            }
+            _ => tf(lang, "act.to_hand", &[("card", &"?")]),
+        },
+        Action::CopyBase(s, i) => tf(
+            lang,
+            "act.copy_base",
+            &[
+                ("card", &base_of(obs, s, i, lang)),
+                ("player", &names.of(s)),
+            ],
+        ),
         Action::Pass => t(lang, "act.pass").to_string(),
         Action::Give(c, s) => tf(
             lang,
@@ -295,10 +309,20 @@ fn upgrade(key: &str, obs: &Observation, me: Seat, slot: u8, s: u8, r: u8, lang:
 }
 
 fn choice(obs: &Observation, n: u8, lang: Lang) -> String {
-    if let Some(Pending::Choose { source, at }) = &obs.pending
-        && let Some(Effect::Choose(options)) = source.effects().get(*at as usize)
-        && let Some(option) = options.get(n as usize)
-    {
+    let options = match &obs.pending {
+        Some(Pending::Choose { source, at }) => match source.effects().get(*at as usize) {
+            Some(Effect::Choose(options)) => Some(options),
+            _ => None,
+        },
+        Some(Pending::DiscardReward { source, at, .. }) => {
+            match source.effects().get(*at as usize) {
+                Some(Effect::DiscardFor { reward, .. }) => Some(reward),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    if let Some(option) = options.and_then(|o| o.get(n as usize)) {
         if option.is_empty() {
             return t(lang, "act.nothing").to_string();
         }
@@ -345,7 +369,7 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
             };
             tf(lang, key, &[("n", left), ("zone", &zone)])
         }
-        Pending::ScrapTradeRow { optional } => t(
+        Pending::ScrapTradeRow { optional, .. } => t(
             lang,
             if *optional {
                 "dec.scrap_row_optional"
@@ -378,6 +402,11 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
             "dec.bequeath",
             &[("player", &names.of(*from)), ("to", &names.of(*to))],
         ),
+        Pending::AcquireUpTo { cost, .. } => tf(lang, "dec.acquire_up_to", &[("cost", cost)]),
+        Pending::ToHand { card: c, .. } => tf(lang, "dec.to_hand", &[("card", &card(*c, lang))]),
+        Pending::CopyBase { .. } => t(lang, "dec.copy_base").to_string(),
+        Pending::DiscardFor { left, .. } => tf(lang, "dec.discard_for", &[("n", left)]),
+        Pending::DiscardReward { .. } => t(lang, "dec.discard_reward").to_string(),
     })
 }
 

@@ -1090,7 +1090,7 @@ fn rise_of_empire_is_listed_played_simulated_and_replayed_with_its_sets() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "unknown card set `jungle` (known: base, rise_of_empire, rise_of_empire_post)",
+            "unknown card set `jungle` (known: base, colony_wars, rise_of_empire, rise_of_empire_post)",
         ));
     realms()
         .args([

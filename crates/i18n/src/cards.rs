@@ -2,7 +2,7 @@
 //! abilities written from the card's effects through the translation table, so every language
 //! gets them (designers' cards included).
 
-use starrealms::cards::{Effect, Faction, Kind, ScrapFrom, Static};
+use starrealms::cards::{Condition, Dest, Effect, Faction, Kind, ScrapFrom, Static};
 use starrealms::{CardId, cards};
 
 use crate::{Lang, t, tf};
@@ -62,7 +62,8 @@ pub fn effect(e: &Effect, lang: Lang) -> String {
             };
             tf(lang, key, &[("n", count), ("zone", &zone)])
         }
-        Effect::ScrapTradeRow { .. } => t(lang, "eff.scrap_row").to_string(),
+        Effect::ScrapTradeRow { count: 1, .. } => t(lang, "eff.scrap_row").to_string(),
+        Effect::ScrapTradeRow { count, .. } => tf(lang, "eff.scrap_row_up_to", &[("n", count)]),
         Effect::DestroyBase { .. } => t(lang, "eff.destroy_base").to_string(),
         Effect::Choose(options) if options.len() == 2 && options[0].is_empty() => {
             tf(lang, "eff.may", &[("what", &effects(&options[1], lang))])
@@ -86,6 +87,45 @@ pub fn effect(e: &Effect, lang: Lang) -> String {
         Effect::DiscardThenDraw(n) => tf(lang, "eff.discard_then_draw", &[("n", n)]),
         Effect::Discard(1) => t(lang, "eff.discard_one").to_string(),
         Effect::Discard(n) => tf(lang, "eff.discard", &[("n", n)]),
+        Effect::AcquireFree { cost, to } => {
+            let key = match to {
+                Dest::Discard => "eff.acquire_up_to",
+                Dest::Hand => "eff.acquire_up_to_hand",
+                Dest::Top => "eff.acquire_up_to_top",
+            };
+            tf(lang, key, &[("cost", cost)])
+        }
+        Effect::NextAcquire(to) => t(
+            lang,
+            match to {
+                Dest::Hand => "eff.next_acquire_hand",
+                Dest::Top => "eff.next_acquire_top",
+                Dest::Discard => "eff.next_acquire_discard",
+            },
+        )
+        .to_string(),
+        Effect::CopyBase => t(lang, "eff.copy_base").to_string(),
+        Effect::If { when, then } => {
+            let what = effects(then, lang);
+            match when {
+                Condition::Bases(n) => tf(lang, "eff.if_bases", &[("bases", n), ("what", &what)]),
+                Condition::OpponentBase => tf(lang, "eff.if_opponent_base", &[("what", &what)]),
+            }
+        }
+        Effect::ToHandIfPlayed(f) => tf(
+            lang,
+            "eff.to_hand_if_played",
+            &[("faction", &faction(*f, lang))],
+        ),
+        Effect::CombatPerScrapped(n) => tf(lang, "eff.combat_per_scrapped", &[("n", n)]),
+        Effect::DiscardFor { count, reward } => {
+            let what = reward
+                .iter()
+                .map(|o| effects(o, lang))
+                .collect::<Vec<_>>()
+                .join(t(lang, "eff.or"));
+            tf(lang, "eff.discard_for", &[("n", count), ("what", &what)])
+        }
     }
 }
 
@@ -174,6 +214,11 @@ fn printed_text(c: CardId, lang: Lang, on_acquire: bool) -> String {
         parts.push(match s {
             Static::AllyForAllFactions => t(lang, "static.ally_all").to_string(),
             Static::CombatPerShipPlayed(n) => tf(lang, "static.combat_per_ship", &[("n", n)]),
+            Static::CombatPerFactionShip { faction: f, combat } => tf(
+                lang,
+                "static.combat_per_faction_ship",
+                &[("faction", &faction(*f, lang)), ("n", combat)],
+            ),
         });
     }
     if !spec.primary.is_empty() {

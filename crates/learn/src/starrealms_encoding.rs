@@ -17,7 +17,7 @@ pub const SHIP_SLOTS: usize = 12;
 /// Base positions encoded per player.
 pub const BASE_SLOTS: usize = 6;
 /// The kinds of pending decision, in the order of the one-hot `pending` block.
-pub const PENDING_KINDS: [&str; 11] = [
+pub const PENDING_KINDS: [&str; 16] = [
     "choose",
     "scrap",
     "scrap_trade_row",
@@ -29,6 +29,11 @@ pub const PENDING_KINDS: [&str; 11] = [
     "acquire_free",
     "top_or_discard",
     "bequeath",
+    "acquire_up_to",
+    "to_hand",
+    "copy_base",
+    "discard_for",
+    "discard_reward",
 ];
 const GLOBAL: [&str; 8] = [
     "my_decision",
@@ -342,7 +347,7 @@ impl Encoder<starrealms::State> for StarRealmsEncoder {
                     done,
                     ..
                 } => (1, left, optional, done, None, None, None),
-                Pending::ScrapTradeRow { optional } => (2, 0, optional, 0, None, None, None),
+                Pending::ScrapTradeRow { optional, .. } => (2, 0, optional, 0, None, None, None),
                 Pending::DestroyBase { optional } => (3, 0, optional, 0, None, None, None),
                 Pending::DiscardTarget => (4, 0, false, 0, None, None, None),
                 Pending::Discard { seat, left } => (5, left, false, 0, Some(seat), None, None),
@@ -351,6 +356,27 @@ impl Encoder<starrealms::State> for StarRealmsEncoder {
                 Pending::AcquireFree => (8, 0, false, 0, None, None, None),
                 Pending::TopOrDiscard { card } => (9, 0, true, 0, None, Some(card), None),
                 Pending::Bequeath { to, .. } => (10, 0, true, 0, Some(to), None, None),
+                Pending::AcquireUpTo { .. } => (11, 0, false, 0, None, None, None),
+                Pending::ToHand { card, .. } => (12, 0, true, 0, None, Some(card), None),
+                Pending::CopyBase { .. } => (13, 0, false, 0, None, None, None),
+                Pending::DiscardFor { source, left, .. } => (
+                    14,
+                    left,
+                    true,
+                    0,
+                    None,
+                    Some(source.card),
+                    Some(source.ability),
+                ),
+                Pending::DiscardReward { source, left, .. } => (
+                    15,
+                    left,
+                    false,
+                    0,
+                    None,
+                    Some(source.card),
+                    Some(source.ability),
+                ),
             };
             out[self.pending + kind] = 1.0;
             out[self.pending_scalars] = left as f32 / 5.0;

@@ -83,7 +83,9 @@ impl Served for starrealms::State {
             Action::AllyShip(i) | Action::ScrapShip(i) | Action::Copy(i) => {
                 me.ships.get(i as usize).map(|s| s.card)
             }
-            Action::AttackBase(seat, i) | Action::Destroy(seat, i) => base(seat, i),
+            Action::AttackBase(seat, i) | Action::Destroy(seat, i) | Action::CopyBase(seat, i) => {
+                base(seat, i)
+            }
             // Cards of the trade row, face up.
             Action::BuyRow(slot)
             | Action::BuyUpgrade(slot, ..)
@@ -94,6 +96,11 @@ impl Served for starrealms::State {
             // The ship just acquired, face up on the discard pile, goes on top of the deck.
             Action::Top => match self.pending {
                 Some(Pending::TopOrDiscard { card }) => Some(card),
+                _ => None,
+            },
+            // The card just acquired, face up, goes into the hand.
+            Action::ToHand => match self.pending {
+                Some(Pending::ToHand { card, .. }) => Some(card),
                 _ => None,
             },
             Action::AttackPlayer(..)
@@ -147,7 +154,8 @@ pub struct CreateGame {
     #[serde(default)]
     pub edition: Option<String>,
     /// Star Realms: the card sets whose trade cards make the trade deck (`["base"]`, the
-    /// default; `["rise_of_empire"]`, the *Rise of Empire* stand-in pack; or both).
+    /// default; `["colony_wars"]`; `["rise_of_empire"]`, the *Rise of Empire* stand-in pack; or
+    /// several, such as `["base", "colony_wars"]`).
     #[serde(default)]
     pub sets: Option<Vec<String>>,
     /// Star Realms, *Rise of Empire* upgrades: the sticker sheets of each seat, in seat order

@@ -79,6 +79,8 @@ pub enum Action {
     Target(Seat),
     /// Copy a ship in play: `copy ship <i>`.
     Copy(u8),
+    /// Copy a base in play, of any seat: `copy <seat> base <i>`.
+    CopyBase(Seat, u8),
     /// Acquire a trade-row ship for free: `acquire row <slot>`.
     AcquireRow(u8),
     /// Acquire a trade-row ship for free and upgrade it (paying the upgrade):
@@ -88,6 +90,8 @@ pub enum Action {
     AcquireExplorer,
     /// Put the ship just acquired on top of the deck: `top`.
     Top,
+    /// Put the card just acquired into the hand: `hand`.
+    ToHand,
     /// Decline an optional effect or stop an "up to": `pass`.
     Pass,
     /// A fallen player passes one of its cards on: `bequeath <card>`.
@@ -114,7 +118,7 @@ fn kinds() -> usize {
 }
 
 /// Dense-index layout: (variant, size) in order.
-fn layout() -> [usize; 30] {
+fn layout() -> [usize; 32] {
     let k = kinds();
     [
         k,                      // Play
@@ -147,6 +151,8 @@ fn layout() -> [usize; 30] {
         MAX_SEATS,              // Switch
         UPGRADES,               // BuyUpgrade
         UPGRADES,               // AcquireUpgrade
+        MAX_SEATS * MAX_BASES,  // CopyBase
+        1,                      // ToHand
     ]
 }
 
@@ -185,6 +191,8 @@ impl Action {
             Switch(s) => (27, s.index()),
             BuyUpgrade(a, b, c) => (28, upgrade_offset(a, b, c)),
             AcquireUpgrade(a, b, c) => (29, upgrade_offset(a, b, c)),
+            CopyBase(s, i) => (30, s.index() * MAX_BASES + i as usize),
+            ToHand => (31, 0),
         }
     }
 
@@ -229,6 +237,8 @@ impl Action {
                 let (a, b, c) = upgrade_of(o);
                 AcquireUpgrade(a, b, c)
             }
+            30 => CopyBase(seat(o, MAX_BASES), (o % MAX_BASES) as u8),
+            31 => ToHand,
             _ => return None,
         })
     }
@@ -278,12 +288,14 @@ impl fmt::Display for Action {
             Discard(c) => write!(f, "discard {c}"),
             Target(s) => write!(f, "target {s}"),
             Copy(i) => write!(f, "copy ship {i}"),
+            CopyBase(s, i) => write!(f, "copy {s} base {i}"),
             AcquireRow(i) => write!(f, "acquire row {i}"),
             AcquireUpgrade(i, s, r) => {
                 write!(f, "acquire row {i} upgrade s{} r{}", s + 1, r + 1)
             }
             AcquireExplorer => write!(f, "acquire explorer"),
             Top => write!(f, "top"),
+            ToHand => write!(f, "hand"),
             Pass => write!(f, "pass"),
             Give(c, s) => write!(f, "give {s} {c}"),
             Bequeath(c) => write!(f, "bequeath {c}"),
@@ -480,6 +492,15 @@ impl std::str::FromStr for Action {
             ("copy", Some("ship")) => {
                 Copy(num(rest.get(1), MAX_SHIPS, "refusal.what.ship_position")?)
             }
+            ("copy", _) => {
+                let s = seat(rest.first())?;
+                if rest.get(1) != Some(&"base") {
+                    return Err(fail(reason("parse_copy", &[])));
+                }
+                let i = num(rest.get(2), MAX_BASES, "refusal.what.base_position")?;
+                end(4)?;
+                return Ok(CopyBase(s, i));
+            }
             ("choose", _) => {
                 let i = num(rest.first(), MAX_OPTIONS, "refusal.what.option")?;
                 end(2)?;
@@ -492,6 +513,10 @@ impl std::str::FromStr for Action {
             ("top", _) => {
                 end(1)?;
                 return Ok(Top);
+            }
+            ("hand", _) => {
+                end(1)?;
+                return Ok(ToHand);
             }
             ("pass", _) => {
                 end(1)?;

@@ -441,8 +441,9 @@ pub struct CampaignSave {
     /// order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub completion: Vec<Completion>,
-    /// The fingerprint of the cards it is played with ([`crate::cards::CardSet::fingerprint`]):
-    /// resumed with other cards, its games would not replay as they were played.
+    /// The fingerprint of the cards it is played with, those of the campaign's sets
+    /// ([`crate::cards::CardSet::fingerprint_of`]): resumed with other cards, its games would not
+    /// replay as they were played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<String>,
 }
@@ -537,7 +538,7 @@ impl Campaign {
             choices: Vec::new(),
             games: Vec::new(),
             completion: Vec::new(),
-            cards: Some(crate::cards().fingerprint()),
+            cards: Some(cards_fingerprint(def)),
         };
         Campaign::replay(def, save)
     }
@@ -556,7 +557,7 @@ impl Campaign {
             )));
         }
         if let Some(cards) = &save.cards
-            && *cards != crate::cards().fingerprint()
+            && *cards != cards_fingerprint(def)
         {
             return Err(err(
                 "this campaign was played with other cards (another card file, or another \
@@ -1123,4 +1124,10 @@ fn used_list(u: &crate::state::SheetUse) -> Vec<UsedSticker> {
         }
     }
     v
+}
+
+/// The fingerprint of the cards a campaign plays with: its sets' and its post-campaign sets'.
+fn cards_fingerprint(def: &CampaignDef) -> String {
+    let sets: Vec<&String> = def.sets.iter().chain(&def.post_campaign).collect();
+    crate::cards().fingerprint_of(&sets)
 }

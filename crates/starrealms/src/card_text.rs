@@ -74,7 +74,12 @@ fn amounts_in_effects(effects: &[Effect], out: &mut Vec<(u8, String)>) {
             Effect::Trade(n) => out.push((*n, "Trade".into())),
             Effect::Combat(n) => out.push((*n, "Combat".into())),
             Effect::Authority(n) => out.push((*n, "Authority".into())),
-            Effect::Choose(options) => options.iter().for_each(|o| amounts_in_effects(o, out)),
+            Effect::Choose(options)
+            | Effect::DiscardFor {
+                reward: options, ..
+            } => options.iter().for_each(|o| amounts_in_effects(o, out)),
+            Effect::If { then, .. } => amounts_in_effects(then, out),
+            Effect::CombatPerScrapped(n) => out.push((*n, "Combat".into())),
             _ => {}
         }
     }
@@ -85,6 +90,7 @@ fn flatten(effects: &[Effect]) -> Vec<&Effect> {
     for e in effects {
         match e {
             Effect::Choose(options) => options.iter().for_each(|o| v.extend(flatten(o))),
+            Effect::If { then, .. } => v.extend(flatten(then)),
             e => v.push(e),
         }
     }
@@ -129,10 +135,44 @@ pub fn ability_disagreements(text: &str, effects: &[Effect]) -> Vec<String> {
                 lower.contains("destroy target base") && *optional == lower.contains("may destroy"),
                 "destroy target base",
             ),
-            Effect::ScrapTradeRow { optional } => (
-                lower.contains("scrap a card in the trade row")
-                    && *optional == lower.contains("may"),
+            Effect::ScrapTradeRow { optional, count } => (
+                (if *count == 1 {
+                    lower.contains("scrap a card in the trade row")
+                } else {
+                    lower.contains("cards in the trade row") && lower.contains("up to")
+                }) && *optional == lower.contains("may"),
                 "scrap a card in the trade row",
+            ),
+            Effect::AcquireFree { to, .. } => (
+                lower.contains("for free")
+                    && match to {
+                        crate::cards::Dest::Hand => lower.contains("into your hand"),
+                        crate::cards::Dest::Top => lower.contains("on top of your deck"),
+                        crate::cards::Dest::Discard => !lower.contains("put it"),
+                    },
+                "acquire a card for free",
+            ),
+            Effect::NextAcquire(to) => (
+                lower.contains("next ship or base you acquire")
+                    && match to {
+                        crate::cards::Dest::Hand => lower.contains("into your hand"),
+                        crate::cards::Dest::Top => lower.contains("on top of your deck"),
+                        crate::cards::Dest::Discard => lower.contains("discard pile"),
+                    },
+                "where the next ship or base acquired goes",
+            ),
+            Effect::CopyBase => (lower.contains("copy of any base"), "copy a base"),
+            Effect::ToHandIfPlayed(_) => (
+                lower.contains("you may put this card into your hand"),
+                "you may put this card into your hand",
+            ),
+            Effect::CombatPerScrapped(_) => (
+                lower.contains("for each card scrapped"),
+                "combat for each card scrapped",
+            ),
+            Effect::DiscardFor { .. } => (
+                lower.contains("discard up to") && lower.contains("for each card discarded"),
+                "discard for a reward",
             ),
             Effect::Scrap {
                 count,
@@ -155,7 +195,11 @@ pub fn ability_disagreements(text: &str, effects: &[Effect]) -> Vec<String> {
             ),
             Effect::CopyShip => (lower.contains("copy another ship"), "copy another ship"),
             Effect::DrawPerPlayed(_) => (lower.contains("for each"), "a draw for each card played"),
-            Effect::DiscardThenDraw(_) => (lower.contains("discard up to"), "discard, then draw"),
+            Effect::DiscardThenDraw(n) => (
+                lower.contains("discard up to")
+                    || *n == 1 && lower.contains("discard a card. if you do, draw a card"),
+                "discard, then draw",
+            ),
             Effect::Discard(1) => (lower.contains("discard a card"), "discard a card"),
             // Amounts are compared above; other effects have no set words to look for.
             _ => (true, ""),
@@ -167,12 +211,16 @@ pub fn ability_disagreements(text: &str, effects: &[Effect]) -> Vec<String> {
     let or_in_text = lower
         .replace("hand or discard", "")
         .replace("or more", "")
+        .replace("or less", "")
+        .replace("ship or base", "")
         .contains(" or ");
     // A choice between nothing and something is written "you may".
     let may = |e: &Effect| matches!(e, Effect::Choose(o) if o.len() == 2 && o[0].is_empty());
-    let choose = effects
-        .iter()
-        .any(|e| matches!(e, Effect::Choose(_)) && !may(e));
+    let choose = effects.iter().any(|e| match e {
+        Effect::Choose(_) => !may(e),
+        Effect::DiscardFor { reward, .. } => reward.len() > 1,
+        _ => false,
+    });
     if or_in_text != choose {
         out.push(if choose {
             "the effects offer a choice the text does not (\"or\")".into()

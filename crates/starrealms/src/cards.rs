@@ -13,6 +13,10 @@ use serde::{Deserialize, Serialize};
 /// The embedded base set.
 pub const BASE_SET_FILE: &str = "cards/base.toml";
 const BASE_SET_TEXT: &str = include_str!("../cards/base.toml");
+/// The embedded *Colony Wars* set, which takes its starting cards and Explorers from the base
+/// set (the box's are the same cards).
+pub const CW_SET_FILE: &str = "cards/colony_wars.toml";
+const CW_SET_TEXT: &str = include_str!("../cards/colony_wars.toml");
 /// The embedded *Rise of Empire* stand-in pack (ours), which extends the base set.
 pub const ROE_SET_FILE: &str = "cards/rise_of_empire.toml";
 const ROE_SET_TEXT: &str = include_str!("../cards/rise_of_empire.toml");
@@ -130,6 +134,28 @@ pub enum ScrapFrom {
     HandOrDiscard,
 }
 
+/// Where a card acquired by an effect, or redirected, goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dest {
+    /// The discard pile (where an acquired card goes by default).
+    Discard,
+    /// The hand (playable this turn).
+    Hand,
+    /// The top of the deck, face up.
+    Top,
+}
+
+/// A condition on the table, checked when the effect resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Condition {
+    /// The player has at least this many bases in play (a base counts itself).
+    Bases(u8),
+    /// An opponent (a living player of another team) has a base in play.
+    OpponentBase,
+}
+
 /// One effect in the closed vocabulary. Abilities are lists of effects resolved in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -160,9 +186,12 @@ pub enum Effect {
     },
     /// Scrap a card in the trade row (which refills).
     ScrapTradeRow {
-        /// Whether the player may decline.
+        /// Whether the player may decline (and, scrapping several, stop early).
         #[serde(default)]
         optional: bool,
+        /// Most cards scrapped (1 unless written).
+        #[serde(default = "one")]
+        count: u8,
     },
     /// Destroy target base (an outpost first, as for attacks).
     DestroyBase {
@@ -192,6 +221,54 @@ pub enum Effect {
     DiscardThenDraw(u8),
     /// Discard this many cards of your choice from your hand (as many as it holds).
     Discard(u8),
+    /// Acquire a card (a trade-row ship or base, or an Explorer) of cost at most `cost` for
+    /// free, and put it in `to`.
+    AcquireFree {
+        /// Highest cost.
+        cost: u8,
+        /// Where the card goes (`discard`: as bought, so a redirect applies).
+        to: Dest,
+    },
+    /// The next ship or base acquired this turn goes to this place instead of the discard pile
+    /// (not optional).
+    NextAcquire(Dest),
+    /// This base becomes a copy of another base in play (either side) until the end of its
+    /// owner's turn: it has that base's abilities, unused, and its faction besides its own.
+    CopyBase,
+    /// Effects that resolve only if the condition holds (gains and draws only).
+    If {
+        /// The condition.
+        when: Condition,
+        /// The effects.
+        then: Vec<Effect>,
+    },
+    /// On acquire: if the player has played a card of this faction this turn, they may put
+    /// this card into their hand.
+    ToHandIfPlayed(Faction),
+    /// Add this much combat per card scrapped from the player's hand or discard pile this turn.
+    CombatPerScrapped(u8),
+    /// Discard up to `count` cards; for each, gain one of the `reward` options (gains and draws
+    /// only).
+    DiscardFor {
+        /// Most cards discarded.
+        count: u8,
+        /// The reward options for each card (one to four).
+        reward: Vec<Vec<Effect>>,
+    },
+}
+
+fn one() -> u8 {
+    1
+}
+
+impl Effect {
+    /// Whether the effect resolves at once, without a decision (a gain or a draw).
+    pub fn is_immediate(&self) -> bool {
+        matches!(
+            self,
+            Effect::Trade(_) | Effect::Combat(_) | Effect::Authority(_) | Effect::Draw(_)
+        )
+    }
 }
 
 /// A static ability, active while the card is in play.
@@ -202,6 +279,13 @@ pub enum Static {
     AllyForAllFactions,
     /// Whenever the owner plays a ship, gain this much combat.
     CombatPerShipPlayed(u8),
+    /// Whenever the owner plays a ship of this faction, gain this much combat.
+    CombatPerFactionShip {
+        /// The ships' faction.
+        faction: Faction,
+        /// Combat per ship.
+        combat: u8,
+    },
 }
 
 /// A name or a text in each language: English and French always, Portuguese and Spanish when
@@ -409,6 +493,8 @@ pub struct CardDef {
     pub ally_for_all: bool,
     /// Combat gained whenever its owner plays a ship while it is in play.
     pub combat_per_ship: u8,
+    /// The factions of the ships that earn `combat_per_ship` (0: every ship).
+    pub ship_factions: Factions,
     /// The card set it belongs to (index in [`CardSet::set_names`]).
     pub set: u8,
     /// For an upgraded card: the printed card, the sheet and the row of its sticker.
@@ -591,6 +677,8 @@ pub struct CardInfo {
     pub copies: bool,
     /// Combat gained per ship played while it is in play (Fleet HQ).
     pub combat_per_ship: u8,
+    /// The factions of the ships that earn it (0: every ship).
+    pub ship_factions: Factions,
     /// `HAS_*` / `IS_OUTPOST` bits, as the engine caches them on cards in play.
     pub in_play_flags: u8,
     /// The primary ability never asks for a decision (only gains, draws and flags), so it can
@@ -729,12 +817,32 @@ impl CardSet {
         build(parts)
     }
 
-    /// The embedded sets, the default of every process: the base set, then the *Rise of
-    /// Empire* stand-in pack (ours) and the upgraded cards its sheets make.
+    /// Parses several card files as one set, in order; a file that extends the base set when
+    /// an earlier one already brought it shares that one copy.
+    pub fn parse_files(files: &[(&str, &str)]) -> Result<CardSet, CardError> {
+        let mut parts = Vec::new();
+        for (file, text) in files {
+            read_file(file, text, &mut parts)?;
+        }
+        build(parts)
+    }
+
+    /// The embedded sets, the default of every process: the base set, *Colony Wars*, then the
+    /// *Rise of Empire* stand-in pack (ours) and the upgraded cards its sheets make. (The
+    /// printed cards of base and *Colony Wars* come first, so their games use small card ids.)
     pub fn builtin() -> &'static CardSet {
         static BUILTIN: OnceLock<CardSet> = OnceLock::new();
         BUILTIN.get_or_init(|| {
-            CardSet::parse(ROE_SET_FILE, ROE_SET_TEXT).expect("the embedded card sets are valid")
+            CardSet::parse_files(&[(CW_SET_FILE, CW_SET_TEXT), (ROE_SET_FILE, ROE_SET_TEXT)])
+                .expect("the embedded card sets are valid")
+        })
+    }
+
+    /// The embedded base set and *Colony Wars*, without the *Rise of Empire* pack.
+    pub fn colony_wars() -> &'static CardSet {
+        static CW: OnceLock<CardSet> = OnceLock::new();
+        CW.get_or_init(|| {
+            CardSet::parse(CW_SET_FILE, CW_SET_TEXT).expect("the embedded Colony Wars set is valid")
         })
     }
 
@@ -749,7 +857,22 @@ impl CardSet {
     /// A fingerprint of what the cards do (every card's and sheet's rules, not their names and
     /// texts): two card sets with the same fingerprint play every game the same.
     pub fn fingerprint(&self) -> String {
+        let all: Vec<String> = self.sets.iter().map(|s| s.name.clone()).collect();
+        self.fingerprint_of(&all)
+    }
+
+    /// A fingerprint of what the cards of these sets do (their trade cards, every card that is
+    /// not a trade card, the sheets): the same for two card sets that differ only in other sets,
+    /// so that a campaign of some sets survives the addition of others.
+    pub fn fingerprint_of<S: AsRef<str>>(&self, sets: &[S]) -> String {
         use sha2::Digest;
+        let chosen = |i: u8| {
+            sets.iter().any(|n| {
+                self.sets
+                    .get(i as usize)
+                    .is_some_and(|s| s.name == n.as_ref())
+            })
+        };
         fn strip(v: &mut serde_json::Value) {
             match v {
                 serde_json::Value::Object(map) => {
@@ -762,8 +885,14 @@ impl CardSet {
             }
         }
         let mut rules = serde_json::json!({
-            "cards": self.defs.iter().filter(|d| d.upgrade.is_none()).map(|d| &d.spec).collect::<Vec<_>>(),
-            "sets": self.sets.iter().map(|s| (&s.name, s.explorers)).collect::<Vec<_>>(),
+            "cards": self.defs.iter()
+                .filter(|d| d.upgrade.is_none() && (d.spec.role != Role::Trade || chosen(d.set)))
+                .map(|d| &d.spec)
+                .collect::<Vec<_>>(),
+            "sets": self.sets.iter().enumerate()
+                .filter(|(i, _)| chosen(*i as u8))
+                .map(|(_, s)| (&s.name, s.explorers))
+                .collect::<Vec<_>>(),
             "sheets": &self.sheets,
         });
         strip(&mut rules);
@@ -877,12 +1006,9 @@ fn read_file(file: &str, text: &str, parts: &mut Vec<FilePart>) -> Result<(), Ca
     })?;
     match parsed.extends.as_deref() {
         None => {}
-        Some("base") => {
-            if parts.iter().any(|p| p.file == BASE_SET_FILE) {
-                return Err(err(1, "the base set is already included".into()));
-            }
-            read_file(BASE_SET_FILE, BASE_SET_TEXT, parts)?;
-        }
+        // An earlier file may have brought the base set already: one copy serves both.
+        Some("base") if parts.iter().any(|p| p.file == BASE_SET_FILE) => {}
+        Some("base") => read_file(BASE_SET_FILE, BASE_SET_TEXT, parts)?,
         Some(other) => {
             return Err(err(
                 1,
@@ -963,10 +1089,15 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
                 .map_err(|r| err(line, format!("card `{}`: {r}", spec.id)))?;
             let mut ally_for_all = false;
             let mut combat_per_ship = 0;
+            let mut ship_factions = 0;
             for s in &spec.statics {
                 match *s {
                     Static::AllyForAllFactions => ally_for_all = true,
                     Static::CombatPerShipPlayed(n) => combat_per_ship += n,
+                    Static::CombatPerFactionShip { faction, combat } => {
+                        combat_per_ship += combat;
+                        ship_factions |= faction.bit();
+                    }
                 }
             }
             let factions = if ally_for_all {
@@ -979,6 +1110,7 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
                 factions,
                 ally_for_all,
                 combat_per_ship,
+                ship_factions,
                 set,
                 upgrade: None,
                 side: None,
@@ -1147,6 +1279,7 @@ fn info_of(d: &CardDef) -> CardInfo {
         has_scrap: !d.spec.scrap.is_empty(),
         copies: d.spec.primary.contains(&Effect::CopyShip),
         combat_per_ship: d.combat_per_ship,
+        ship_factions: d.ship_factions,
         simple_primary: d.spec.primary.iter().all(|e| {
             matches!(
                 e,
@@ -1157,6 +1290,9 @@ fn info_of(d: &CardDef) -> CardInfo {
                     | Effect::DrawIfBases { .. }
                     | Effect::DrawPerPlayed(_)
                     | Effect::NextShipOnTop
+                    | Effect::NextAcquire(_)
+                    | Effect::If { .. }
+                    | Effect::CombatPerScrapped(_)
             )
         }),
         in_play_flags: (!d.spec.primary.is_empty() as u8 * HAS_PRIMARY)
@@ -1204,6 +1340,7 @@ fn upgrade_def(
         factions,
         ally_for_all: d.ally_for_all,
         combat_per_ship: d.combat_per_ship,
+        ship_factions: d.ship_factions,
         set: d.set,
         upgrade: Some(Upgrade {
             of,
@@ -1281,15 +1418,29 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
     for list in [&spec.primary, &spec.ally, &spec.scrap, &spec.on_acquire] {
         check_effects(list, spec.kind)?;
     }
-    if spec
-        .on_acquire
-        .iter()
-        .any(|e| matches!(e, Effect::CopyShip | Effect::DrawPerPlayed(_)))
-    {
-        return Err("an on-acquire ability cannot copy a ship or count cards played".into());
+    if spec.on_acquire.iter().any(|e| {
+        matches!(
+            e,
+            Effect::CopyShip | Effect::CopyBase | Effect::DrawPerPlayed(_)
+        )
+    }) {
+        return Err("an on-acquire ability cannot copy a card or count cards played".into());
     }
     if spec.kind == Kind::Ship && !spec.statics.is_empty() {
         return Err("static abilities belong to bases".into());
+    }
+    let per_ship = spec
+        .statics
+        .iter()
+        .filter(|s| !matches!(s, Static::AllyForAllFactions))
+        .count();
+    if per_ship > 1 {
+        return Err("a card has at most one \"whenever you play a ship\" ability".into());
+    }
+    for list in [&spec.primary, &spec.ally, &spec.scrap] {
+        if list.iter().any(|e| matches!(e, Effect::ToHandIfPlayed(_))) {
+            return Err("`to_hand_if_played` belongs to the on-acquire ability".into());
+        }
     }
     Ok(())
 }
@@ -1313,6 +1464,24 @@ fn check_effects(list: &[Effect], kind: Kind) -> Result<(), String> {
             }
             Effect::CopyShip if kind != Kind::Ship => {
                 return Err("only a ship can copy a ship".into());
+            }
+            Effect::CopyBase if kind == Kind::Ship => {
+                return Err("only a base can copy a base".into());
+            }
+            Effect::ScrapTradeRow { count: 0, .. } | Effect::DiscardFor { count: 0, .. } => {
+                return Err("a count must be at least 1".into());
+            }
+            Effect::If { then, .. }
+                if then.is_empty() || !then.iter().all(Effect::is_immediate) =>
+            {
+                return Err("`if` needs gains or draws in `then`".into());
+            }
+            Effect::DiscardFor { reward, .. }
+                if reward.is_empty()
+                    || reward.len() > 4
+                    || !reward.iter().flatten().all(Effect::is_immediate) =>
+            {
+                return Err("`discard_for` needs 1 to 4 rewards of gains or draws".into());
             }
             _ => {}
         }

@@ -54,6 +54,12 @@ pub struct PlayerView {
     pub next_ship_top: u8,
     /// Cards of each faction played this turn.
     pub played: [u8; crate::cards::Faction::COUNT],
+    /// Cards scrapped from the hand or the discard pile this turn.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scrapped: u8,
+    /// Where the next ships or bases acquired this turn go, first the next one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redirects: Vec<crate::cards::Dest>,
     /// *Rise of Empire*: the sticker sheets owned and the stickers used (public).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sheets: Vec<crate::state::SheetUse>,
@@ -100,6 +106,10 @@ pub struct Observation {
     pub scrap_heap: Vec<CardId>,
     /// Every seat.
     pub players: Vec<PlayerView>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
@@ -157,6 +167,8 @@ impl PlayerView {
             pending_discards: p.pending_discards,
             next_ship_top: p.next_ship_top,
             played: p.played,
+            scrapped: p.scrapped,
+            redirects: p.redirects.clone(),
             sheets: p.sheets.clone(),
             done: p.done,
         }
@@ -251,6 +263,8 @@ impl Observation {
                     pending_discards: v.pending_discards,
                     next_ship_top: v.next_ship_top,
                     played: v.played,
+                    scrapped: v.scrapped,
+                    redirects: v.redirects.clone(),
                     done: v.done,
                     sheets: v.sheets.clone(),
                 }

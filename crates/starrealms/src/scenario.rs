@@ -131,6 +131,12 @@ pub struct PlayerSetup {
     pub next_ship_top: u8,
     /// Cards of each faction played this turn (default: counted from `ships`).
     pub played: Option<BTreeMap<Faction, u8>>,
+    /// Cards scrapped from the hand or the discard pile this turn.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub scrapped: u8,
+    /// Where the next ships or bases acquired this turn go, first the next one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub redirects: Vec<crate::cards::Dest>,
     /// Hydra: has ended its part of the team's turn.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub done: bool,
@@ -139,6 +145,10 @@ pub struct PlayerSetup {
     /// them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sheets: Option<Vec<crate::state::SheetUse>>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Default for PlayerSetup {
@@ -159,6 +169,8 @@ impl Default for PlayerSetup {
             pending_discards: 0,
             next_ship_top: 0,
             played: None,
+            scrapped: 0,
+            redirects: Vec::new(),
             done: false,
             sheets: None,
         }
@@ -566,11 +578,20 @@ impl Setup {
                         format!("{} is a ship", b.card),
                     ));
                 }
-                if b.copy.is_some() {
-                    return Err(invalid(
-                        at(&format!("bases[{j}].copy")),
-                        "only a ship that copies ships has `copy`",
-                    ));
+                if let Some(c) = b.copy {
+                    let field = at(&format!("bases[{j}].copy"));
+                    let copier = |d: CardId| {
+                        set.def(d)
+                            .spec
+                            .primary
+                            .contains(&crate::cards::Effect::CopyBase)
+                    };
+                    if !copier(b.card) {
+                        return Err(invalid(field, format!("{} does not copy bases", b.card)));
+                    }
+                    if !set.info(c).kind.is_base() || copier(c) {
+                        return Err(invalid(field, format!("{c} cannot be copied")));
+                    }
                 }
             }
             for (j, s) in ships.iter().enumerate() {
@@ -660,6 +681,8 @@ impl Setup {
                 pending_discards: p.pending_discards,
                 next_ship_top: p.next_ship_top,
                 played,
+                scrapped: p.scrapped,
+                redirects: p.redirects.clone(),
                 done: p.done,
                 sheets: match &p.sheets {
                     Some(used) => used.clone(),
@@ -758,8 +781,17 @@ impl Setup {
                     "no such ability or option",
                 ));
             }
-            if f.ship != u8::MAX && f.ship as usize >= current.ships.len() {
-                return Err(invalid(format!("frames[{i}].ship"), "no such ship in play"));
+            // `ship` is a ship's position, a base's (its primary), or where an acquired card
+            // was put (an on-acquire ability: 0 discard pile, 1 hand, 2 top of the deck).
+            let (max, what) = match f.source.ability {
+                crate::state::Ability::OnAcquire => (3, "no such place (0, 1 or 2)"),
+                _ if crate::cards().info(f.source.card).kind.is_base() => {
+                    (current.bases.len(), "no such base in play")
+                }
+                _ => (current.ships.len(), "no such ship in play"),
+            };
+            if f.ship != u8::MAX && f.ship as usize >= max {
+                return Err(invalid(format!("frames[{i}].ship"), what));
             }
         }
         if let Some(p) = &self.pending {
@@ -890,6 +922,8 @@ impl Setup {
                         .filter(|&(_, k)| k > 0)
                         .collect(),
                 ),
+                scrapped: p.scrapped,
+                redirects: p.redirects.clone(),
                 done: p.done,
                 sheets: (!p.sheets.is_empty()).then(|| p.sheets.clone()),
             })

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, MAX_ATTACK, MAX_BASES, MAX_OPTIONS, MAX_SHIPS, ROW_SIZE};
 use crate::cards::{
-    CardId, CardMask, Column, Effect, Faction, Factions, Kind, SHEET_ROWS, ScrapFrom,
+    CardId, CardMask, Column, Condition, Dest, Effect, Faction, Factions, Kind, SHEET_ROWS,
+    ScrapFrom,
 };
 use crate::config::{Config, DiscardTiming, Format, Rule};
 use crate::{Observation, cards};
@@ -81,6 +82,14 @@ impl From<InPlayData> for InPlay {
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 
 impl InPlay {
@@ -169,6 +178,13 @@ pub struct Player {
     pub next_ship_top: u8,
     /// Cards of each faction played this turn (Blob World).
     pub played: [u8; Faction::COUNT],
+    /// Cards scrapped from the hand or the discard pile this turn (The Incinerator).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scrapped: u8,
+    /// Where the next ships or bases acquired this turn go instead of the discard pile, first
+    /// the next one (Factory World, Federation Shipyard).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redirects: Vec<Dest>,
     /// Hydra: this player has ended its part of the team's turn.
     pub done: bool,
     /// *Rise of Empire*: the sticker sheets this player owns and what is used of them.
@@ -250,6 +266,8 @@ impl Player {
             pending_discards: 0,
             next_ship_top: 0,
             played: [0; Faction::COUNT],
+            scrapped: 0,
+            redirects: Vec::new(),
             done: false,
             sheets: Vec::new(),
         }
@@ -372,7 +390,9 @@ pub struct Frame {
     pub source: Source,
     /// Next effect to resolve.
     pub next: u8,
-    /// Position of the ship in play the effects belong to (for "copy another ship"); 255 if none.
+    /// Position of the ship in play the effects belong to (for "copy another ship"), or of the
+    /// base whose primary they are (for "copy a base"); for an on-acquire ability, where the card
+    /// was put (0 discard pile, 1 hand, 2 top of the deck); 255 if none.
     #[serde(default = "no_ship")]
     pub ship: u8,
 }
@@ -407,8 +427,11 @@ pub enum Pending {
     },
     /// Scrap a trade-row card (`scrap row <slot>`, `pass` if optional).
     ScrapTradeRow {
-        /// Whether the player may decline.
+        /// Whether the player may decline (or stop).
         optional: bool,
+        /// Cards that may still be scrapped.
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        left: u8,
     },
     /// Destroy a target base (`destroy <seat> base <i>`, `pass` if optional).
     DestroyBase {
@@ -438,6 +461,46 @@ pub enum Pending {
     },
     /// Acquire a ship for free to the top of the deck (`acquire row <slot>`, `acquire explorer`).
     AcquireFree,
+    /// Acquire a card of cost at most `cost` for free (`acquire row <slot>`, `acquire explorer`),
+    /// put in `to`.
+    AcquireUpTo {
+        /// Highest cost.
+        cost: u8,
+        /// Where the card goes.
+        to: Dest,
+    },
+    /// The card just acquired may go into the hand (`hand`, `pass`), from where it was put
+    /// (the top of the discard pile, or of the deck).
+    ToHand {
+        /// The card.
+        card: CardId,
+        /// It is on top of the deck (else of the discard pile).
+        on_deck: bool,
+    },
+    /// The base at `base` copies another base in play (`copy <seat> base <i>`).
+    CopyBase {
+        /// The copying base's position.
+        base: u8,
+    },
+    /// Discard up to `left` more cards (`discard <card>`, `pass`), each for a reward of the
+    /// `discard_for` at `at` in `source`.
+    DiscardFor {
+        /// The list holding the effect.
+        source: Source,
+        /// Its position there.
+        at: u8,
+        /// Cards that may still be discarded.
+        left: u8,
+    },
+    /// Pick the reward for the card just discarded (`choose n`).
+    DiscardReward {
+        /// The list holding the `discard_for`.
+        source: Source,
+        /// Its position there.
+        at: u8,
+        /// Cards that may still be discarded afterwards.
+        left: u8,
+    },
     /// The ship just acquired (top of the discard pile) may go on top of the deck (`top`, `pass`).
     TopOrDiscard {
         /// The ship.
@@ -754,7 +817,7 @@ impl State {
                     out.push(Action::Pass);
                 }
             }
-            Pending::ScrapTradeRow { optional } => {
+            Pending::ScrapTradeRow { optional, .. } => {
                 for (slot, c) in self.row.iter().enumerate() {
                     if c.is_some() {
                         out.push(Action::ScrapRow(slot as u8));
@@ -824,6 +887,59 @@ impl State {
                 out.push(Action::Top);
                 out.push(Action::Pass);
             }
+            Pending::AcquireUpTo { cost, .. } => {
+                let set = cards();
+                let fits = |c: CardId| set.info(c).cost <= cost;
+                for (slot, c) in self.row.iter().enumerate() {
+                    if let Some(c) = *c
+                        && fits(c)
+                    {
+                        out.push(Action::AcquireRow(slot as u8));
+                    }
+                }
+                if !me.sheets.is_empty() {
+                    for (slot, c) in self.row.iter().enumerate() {
+                        if let Some(c) = *c
+                            && fits(c)
+                        {
+                            self.upgrades(c, 0, |s, r| {
+                                out.push(Action::AcquireUpgrade(slot as u8, s, r))
+                            });
+                        }
+                    }
+                }
+                if self.explorers > 0 && fits(set.explorer) {
+                    out.push(Action::AcquireExplorer);
+                }
+            }
+            Pending::ToHand { .. } => {
+                out.push(Action::ToHand);
+                out.push(Action::Pass);
+            }
+            Pending::CopyBase { base } => {
+                let cur = self.current;
+                for (seat, p) in self.players.iter() {
+                    if !p.alive {
+                        continue;
+                    }
+                    for (i, b) in p.bases.iter().enumerate() {
+                        if (seat != cur || i != base as usize) && base_copyable(b) {
+                            out.push(Action::CopyBase(seat, i as u8));
+                        }
+                    }
+                }
+            }
+            Pending::DiscardFor { .. } => {
+                CardMask::each_kind(&me.hand, |c| out.push(Action::Discard(c)));
+                out.push(Action::Pass);
+            }
+            Pending::DiscardReward { source, at, .. } => {
+                if let Effect::DiscardFor { reward, .. } = &source.effects()[at as usize] {
+                    for i in 0..reward.len().min(MAX_OPTIONS) {
+                        out.push(Action::Choose(i as u8));
+                    }
+                }
+            }
         }
     }
 
@@ -844,7 +960,22 @@ impl State {
     fn decision_possible(&self, p: Pending) -> bool {
         let me = self.me();
         match p {
-            Pending::Choose { .. } | Pending::TopOrDiscard { .. } => true,
+            Pending::Choose { .. }
+            | Pending::TopOrDiscard { .. }
+            | Pending::ToHand { .. }
+            | Pending::DiscardReward { .. } => true,
+            Pending::AcquireUpTo { cost, .. } => {
+                let set = cards();
+                self.explorers > 0 && set.info(set.explorer).cost <= cost
+                    || self.row.iter().flatten().any(|&c| set.info(c).cost <= cost)
+            }
+            Pending::CopyBase { base } => self.players.iter().any(|(seat, p)| {
+                p.alive
+                    && p.bases.iter().enumerate().any(|(i, b)| {
+                        (seat != self.current || i != base as usize) && base_copyable(b)
+                    })
+            }),
+            Pending::DiscardFor { left, .. } => left > 0 && !me.hand.is_empty(),
             Pending::Scrap { from, left, .. } => {
                 left > 0
                     && match from {
@@ -853,7 +984,7 @@ impl State {
                         ScrapFrom::HandOrDiscard => !me.hand.is_empty() || !me.discard.is_empty(),
                     }
             }
-            Pending::ScrapTradeRow { .. } => self.row.iter().any(Option::is_some),
+            Pending::ScrapTradeRow { left, .. } => left > 0 && self.row.iter().any(Option::is_some),
             Pending::DestroyBase { .. } => self.players.iter().any(|(seat, p)| {
                 self.may_target_bases(self.current, seat)
                     && (0..p.bases.len()).any(|i| self.base_targetable(seat, i))
@@ -899,8 +1030,10 @@ impl State {
     /// Why `action`, not legal now, is refused.
     fn why_illegal(&self, action: Action) -> Reason {
         use crate::refusal::reason;
-        if let (Some(Pending::AcquireFree), Action::AcquireUpgrade(slot, sheet, row)) =
-            (self.pending, action)
+        if let (
+            Some(Pending::AcquireFree | Pending::AcquireUpTo { .. }),
+            Action::AcquireUpgrade(slot, sheet, row),
+        ) = (self.pending, action)
         {
             return self.why_no_upgrade(slot, sheet, row, true);
         }
@@ -910,7 +1043,12 @@ impl State {
             let holder = &self.players[who];
             // An answer of the right kind about a card the seat does not hold says so.
             match (p, action) {
-                (Pending::Discard { .. } | Pending::DiscardThenDraw { .. }, Action::Discard(c))
+                (
+                    Pending::Discard { .. }
+                    | Pending::DiscardThenDraw { .. }
+                    | Pending::DiscardFor { .. },
+                    Action::Discard(c),
+                )
                 | (Pending::Scrap { .. }, Action::ScrapHand(c))
                     if !holder.hand.contains(&c) =>
                 {
@@ -922,10 +1060,17 @@ impl State {
                     return reason("not_in_discard_of", &[("card", &c), ("seat", &who)]);
                 }
                 (Pending::ScrapTradeRow { .. }, Action::ScrapRow(s))
-                | (Pending::AcquireFree, Action::AcquireRow(s))
+                | (Pending::AcquireFree | Pending::AcquireUpTo { .. }, Action::AcquireRow(s))
                     if self.row.get(s as usize).is_none_or(|c| c.is_none()) =>
                 {
                     return reason("empty_slot", &[("slot", &s)]);
+                }
+                (Pending::AcquireUpTo { cost, .. }, Action::AcquireRow(s)) => {
+                    let c = self.row[s as usize].expect("checked above");
+                    return reason(
+                        "free_too_costly",
+                        &[("card", &c), ("cost", &set.info(c).cost), ("max", &cost)],
+                    );
                 }
                 (Pending::AcquireFree, Action::AcquireRow(s)) => {
                     let c = self.row[s as usize].expect("checked above");
@@ -1030,6 +1175,8 @@ impl State {
             | Action::AcquireUpgrade(..)
             | Action::AcquireExplorer
             | Action::Top
+            | Action::ToHand
+            | Action::CopyBase(..)
             | Action::Pass
             | Action::Destroy(..)
             | Action::Bequeath(_) => reason("no_decision", &[]),
@@ -1128,8 +1275,10 @@ impl State {
             Action::Primary(i) => {
                 let b = &mut self.me_mut().bases[i as usize];
                 b.primary_used = true;
-                let card = b.card;
-                self.push_frame(card, Ability::Primary, u8::MAX);
+                let card = b.effective();
+                // The frame of a base that copies bases keeps its position.
+                let copies = cards().def(card).spec.primary.contains(&Effect::CopyBase);
+                self.push_frame(card, Ability::Primary, if copies { i } else { u8::MAX });
             }
             Action::AllyShip(i) => {
                 let s = &mut self.me_mut().ships[i as usize];
@@ -1140,7 +1289,7 @@ impl State {
             Action::AllyBase(i) => {
                 let b = &mut self.me_mut().bases[i as usize];
                 b.ally_used = true;
-                let card = b.card;
+                let card = b.effective();
                 self.push_frame(card, Ability::Ally, u8::MAX);
             }
             Action::ScrapShip(i) => {
@@ -1151,24 +1300,24 @@ impl State {
             Action::ScrapBase(i) => {
                 let b = self.me_mut().bases.remove(i as usize);
                 self.scrap_card(b.card);
-                self.push_frame(b.card, Ability::Scrap, u8::MAX);
+                self.push_frame(b.effective(), Ability::Scrap, u8::MAX);
             }
             Action::BuyRow(slot) => {
                 let c = self.row[slot as usize].take().expect("legal buy");
                 self.me_mut().trade -= set.info(c).cost as u16;
                 self.refill(slot as usize);
-                self.acquire(c, false);
+                self.acquire(c, None, c);
             }
             Action::BuyUpgrade(slot, sheet, row) => {
                 let c = self.row[slot as usize].take().expect("legal buy");
                 self.me_mut().trade -= set.info(c).cost as u16;
                 self.refill(slot as usize);
-                self.upgrade_and_acquire(c, sheet, row, false);
+                self.upgrade_and_acquire(c, sheet, row, None);
             }
             Action::BuyExplorer => {
                 self.explorers -= 1;
                 self.me_mut().trade -= set.info(set.explorer).cost as u16;
-                self.acquire(set.explorer, false);
+                self.acquire(set.explorer, None, set.explorer);
             }
             Action::AttackPlayer(seat, n) => {
                 self.me_mut().combat -= n as u16;
@@ -1239,12 +1388,16 @@ impl State {
             ) => {
                 let scrapped = match a {
                     Action::ScrapHand(c) => {
-                        self.me_mut().take_from_hand(c);
+                        let me = self.me_mut();
+                        me.take_from_hand(c);
+                        me.scrapped = me.scrapped.saturating_add(1);
                         self.scrap_card(c);
                         true
                     }
                     Action::ScrapDiscard(c) => {
-                        let d = &mut self.me_mut().discard;
+                        let me = self.me_mut();
+                        me.scrapped = me.scrapped.saturating_add(1);
+                        let d = &mut me.discard;
                         let i = d.iter().rposition(|&x| x == c).expect("legal scrap");
                         d.remove(i);
                         self.scrap_card(c);
@@ -1268,10 +1421,14 @@ impl State {
                     self.draw(self.current, done as usize);
                 }
             }
-            (Pending::ScrapTradeRow { .. }, Action::ScrapRow(slot)) => {
+            (Pending::ScrapTradeRow { optional, left }, Action::ScrapRow(slot)) => {
                 let c = self.row[slot as usize].take().expect("legal scrap");
                 self.scrap_card(c);
                 self.refill(slot as usize);
+                self.offer(Pending::ScrapTradeRow {
+                    optional,
+                    left: left - 1,
+                });
             }
             (Pending::DestroyBase { .. }, Action::Destroy(seat, i)) => {
                 self.destroy_base(seat, i as usize);
@@ -1317,16 +1474,30 @@ impl State {
             (Pending::AcquireFree, Action::AcquireRow(slot)) => {
                 let c = self.row[slot as usize].take().expect("legal acquire");
                 self.refill(slot as usize);
-                self.acquire(c, true);
+                self.acquire(c, Some(Dest::Top), c);
             }
             (Pending::AcquireFree, Action::AcquireUpgrade(slot, sheet, row)) => {
                 let c = self.row[slot as usize].take().expect("legal acquire");
                 self.refill(slot as usize);
-                self.upgrade_and_acquire(c, sheet, row, true);
+                self.upgrade_and_acquire(c, sheet, row, Some(Dest::Top));
             }
             (Pending::AcquireFree, Action::AcquireExplorer) => {
                 self.explorers -= 1;
-                self.acquire(set.explorer, true);
+                self.acquire(set.explorer, Some(Dest::Top), set.explorer);
+            }
+            (Pending::AcquireUpTo { to, .. }, Action::AcquireRow(slot)) => {
+                let c = self.row[slot as usize].take().expect("legal acquire");
+                self.refill(slot as usize);
+                self.acquire(c, free_dest(to), c);
+            }
+            (Pending::AcquireUpTo { to, .. }, Action::AcquireUpgrade(slot, sheet, row)) => {
+                let c = self.row[slot as usize].take().expect("legal acquire");
+                self.refill(slot as usize);
+                self.upgrade_and_acquire(c, sheet, row, free_dest(to));
+            }
+            (Pending::AcquireUpTo { to, .. }, Action::AcquireExplorer) => {
+                self.explorers -= 1;
+                self.acquire(set.explorer, free_dest(to), set.explorer);
             }
             (Pending::TopOrDiscard { card }, Action::Top) => {
                 let me = self.me_mut();
@@ -1334,6 +1505,52 @@ impl State {
                 debug_assert_eq!(c, card);
                 me.deck.push(c);
                 me.deck_known += 1;
+                self.mark_on_acquire(c, Dest::Top);
+            }
+            (Pending::ToHand { card, on_deck }, Action::ToHand) => {
+                let me = self.me_mut();
+                let c = if on_deck {
+                    me.deck_known -= 1;
+                    me.deck.pop()
+                } else {
+                    me.discard.pop()
+                };
+                debug_assert_eq!(c, Some(card));
+                me.hand.push(card);
+                me.hand_known.push(card);
+            }
+            (Pending::CopyBase { base }, Action::CopyBase(seat, i)) => {
+                let target = self.players[seat].bases[i as usize].effective();
+                let b = &mut self.me_mut().bases[base as usize];
+                b.copy = Some(target);
+                // The copy's abilities are new to this turn.
+                b.primary_used = false;
+                b.ally_used = false;
+                b.refresh();
+            }
+            (Pending::DiscardFor { source, at, left }, Action::Discard(c)) => {
+                let me = self.me_mut();
+                me.take_from_hand(c);
+                me.discard.push(c);
+                let next = Pending::DiscardReward {
+                    source,
+                    at,
+                    left: left - 1,
+                };
+                match &source.effects()[at as usize] {
+                    Effect::DiscardFor { reward, .. } if reward.len() == 1 => {
+                        self.answer(next, Action::Choose(0))
+                    }
+                    _ => self.pending = Some(next),
+                }
+            }
+            (Pending::DiscardReward { source, at, left }, Action::Choose(o)) => {
+                if let Effect::DiscardFor { reward, .. } = &source.effects()[at as usize] {
+                    for e in &reward[o as usize] {
+                        self.effect(e, source, at, u8::MAX);
+                    }
+                }
+                self.offer(Pending::DiscardFor { source, at, left });
             }
             (Pending::Bequeath { from, to }, a) => {
                 if let Action::Bequeath(c) = a {
@@ -1345,6 +1562,8 @@ impl State {
                 self.next_bequest(from);
             }
             (Pending::TopOrDiscard { .. }, Action::Pass)
+            | (Pending::ToHand { .. }, Action::Pass)
+            | (Pending::DiscardFor { .. }, Action::Pass)
             | (Pending::ScrapTradeRow { .. }, Action::Pass)
             | (Pending::DestroyBase { .. }, Action::Pass) => {}
             (p, a) => unreachable!("{a} does not answer {p:?}"),
@@ -1429,8 +1648,11 @@ impl State {
                     done: 0,
                 });
             }
-            Effect::ScrapTradeRow { optional } => {
-                self.offer(Pending::ScrapTradeRow { optional });
+            Effect::ScrapTradeRow { optional, count } => {
+                self.offer(Pending::ScrapTradeRow {
+                    optional,
+                    left: count,
+                });
             }
             Effect::DestroyBase { optional } => {
                 self.offer(Pending::DestroyBase { optional });
@@ -1460,6 +1682,69 @@ impl State {
             Effect::Discard(n) => {
                 self.offer(Pending::Discard { seat: cur, left: n });
             }
+            Effect::AcquireFree { cost, to } => {
+                self.offer(Pending::AcquireUpTo { cost, to });
+            }
+            Effect::NextAcquire(to) => self.me_mut().redirects.push(to),
+            Effect::CopyBase => {
+                if ship != u8::MAX {
+                    self.offer(Pending::CopyBase { base: ship });
+                }
+            }
+            Effect::If { when, ref then } => {
+                let holds = match when {
+                    Condition::Bases(n) => self.me().bases.len() >= n as usize,
+                    Condition::OpponentBase => {
+                        let team = self.me().team;
+                        self.players
+                            .iter()
+                            .any(|(_, p)| p.alive && p.team != team && !p.bases.is_empty())
+                    }
+                };
+                if holds {
+                    for e in then {
+                        self.effect(e, source, at, ship);
+                    }
+                }
+            }
+            Effect::ToHandIfPlayed(f) => {
+                // `ship` holds where the card was put (see `acquire`).
+                let me = self.me();
+                let on_deck = ship == Dest::Top as u8;
+                let put = if on_deck {
+                    me.deck.last()
+                } else {
+                    me.discard.last()
+                };
+                if me.played[f as usize] > 0
+                    && ship != Dest::Hand as u8
+                    && let Some(&card) = put
+                    && cards().printed(card) == source.card
+                {
+                    self.pending = Some(Pending::ToHand { card, on_deck });
+                }
+            }
+            Effect::CombatPerScrapped(n) => {
+                let me = self.me_mut();
+                me.combat += n as u16 * me.scrapped as u16;
+            }
+            Effect::DiscardFor { count, .. } => {
+                self.offer(Pending::DiscardFor {
+                    source,
+                    at,
+                    left: count,
+                });
+            }
+        }
+    }
+
+    /// Notes, on the on-acquire frame of `card` still to resolve, that the card was moved.
+    fn mark_on_acquire(&mut self, card: CardId, to: Dest) {
+        let printed = cards().printed(card);
+        if let Some(f) = self.frames.iter_mut().rev().find(|f| {
+            f.source.ability == Ability::OnAcquire && f.source.card == printed && f.next == 0
+        }) {
+            f.ship = to as u8;
         }
     }
 
@@ -1495,7 +1780,14 @@ impl State {
         let fleet: u16 = me
             .bases
             .iter()
-            .map(|b| set.info(b.card).combat_per_ship as u16)
+            .map(|b| {
+                let base = set.info(b.effective());
+                if base.ship_factions == 0 || base.ship_factions & info.member != 0 {
+                    base.combat_per_ship as u16
+                } else {
+                    0
+                }
+            })
             .sum();
         me.combat += fleet;
         let mut ship = InPlay::new(c);
@@ -1520,21 +1812,35 @@ impl State {
         }
     }
 
-    fn acquire(&mut self, c: CardId, free_on_top: bool) {
-        let info = cards().info(c);
-        if info.has_on_acquire {
-            // Resolves once the card is placed (and a "top of deck" answered) and the row refilled.
-            self.push_frame(c, Ability::OnAcquire, u8::MAX);
-        }
-        let is_ship = info.kind == Kind::Ship;
+    /// Puts the acquired card `c` in its place: `to` for an effect that says where, else the
+    /// discard pile unless a redirect (Factory World) says otherwise, or a "may go on top"
+    /// (Freighter) is offered. Then `trigger`'s on-acquire ability (the printed card's) resolves,
+    /// once the card is placed (and a "top of deck" answered) and the row refilled.
+    fn acquire(&mut self, c: CardId, to: Option<Dest>, trigger: CardId) {
+        let set = cards();
+        let is_ship = set.info(c).kind == Kind::Ship;
         let me = self.me_mut();
-        if free_on_top {
-            me.deck.push(c);
-            me.deck_known += 1;
-            return;
+        let to = match to {
+            Some(to) => to,
+            None if !me.redirects.is_empty() => me.redirects.remove(0),
+            None => Dest::Discard,
+        };
+        match to {
+            Dest::Top => {
+                me.deck.push(c);
+                me.deck_known += 1;
+            }
+            Dest::Hand => {
+                me.hand.push(c);
+                me.hand_known.push(c);
+            }
+            Dest::Discard => me.discard.push(c),
         }
-        me.discard.push(c);
-        if is_ship && me.next_ship_top > 0 {
+        if set.info(trigger).has_on_acquire {
+            self.push_frame(trigger, Ability::OnAcquire, to as u8);
+        }
+        let me = self.me_mut();
+        if to == Dest::Discard && is_ship && me.next_ship_top > 0 {
             me.next_ship_top -= 1;
             self.pending = Some(Pending::TopOrDiscard { card: c });
         }
@@ -1592,7 +1898,7 @@ impl State {
     /// Steps 2–7 of an upgrade: pay the upgrade, use the sticker (a political victory ends the
     /// game), put the upgraded card where it goes (the row is already refilled), then resolve
     /// the printed card's on-acquire ability, which the upgraded card no longer has.
-    fn upgrade_and_acquire(&mut self, c: CardId, sheet: u8, row: u8, free_on_top: bool) {
+    fn upgrade_and_acquire(&mut self, c: CardId, sheet: u8, row: u8, to: Option<Dest>) {
         let set = cards();
         let column = Column::of(set.info(c).kind);
         let me = self.me_mut();
@@ -1606,10 +1912,7 @@ impl State {
         let upgraded = set
             .upgraded(c, sheet_id.0, row)
             .expect("a legal upgrade has its card");
-        if set.info(c).has_on_acquire {
-            self.push_frame(c, Ability::OnAcquire, u8::MAX);
-        }
-        self.acquire(upgraded, free_on_top);
+        self.acquire(upgraded, to, c);
         if political && count as usize == SHEET_ROWS {
             let team = self.me().team;
             let mask = self
@@ -1723,6 +2026,13 @@ impl State {
         p.combat = 0;
         p.next_ship_top = 0;
         p.played = [0; Faction::COUNT];
+        p.scrapped = 0;
+        p.redirects.clear();
+        for b in p.bases.iter_mut().filter(|b| b.copy.is_some()) {
+            // A copy lasts until its owner's turn ends.
+            b.copy = None;
+            b.refresh();
+        }
         for s in p.ships.drain(..) {
             p.discard.push(s.card);
         }
@@ -1893,6 +2203,24 @@ fn for_bits(mut bits: u128, mut f: impl FnMut(u8)) {
         f(bits.trailing_zeros() as u8);
         bits &= bits - 1;
     }
+}
+
+/// Where a free acquisition puts its card: the discard pile as for a purchase (`None`, so that
+/// a redirect applies), or its own place.
+fn free_dest(to: Dest) -> Option<Dest> {
+    match to {
+        Dest::Discard => None,
+        to => Some(to),
+    }
+}
+
+fn base_copyable(b: &InPlay) -> bool {
+    // A base that copies bases and copies nothing has no base text to copy.
+    !cards()
+        .def(b.effective())
+        .spec
+        .primary
+        .contains(&Effect::CopyBase)
 }
 
 fn copyable(s: &InPlay) -> bool {

@@ -362,13 +362,22 @@ fn effects_of_the_special_cards() {
     assert_eq!(card("battlecruiser").spec.scrap, destroy_after_draw);
     assert_eq!(
         card("battle_pod").spec.primary,
-        vec![Effect::Combat(4), Effect::ScrapTradeRow { optional: true }]
+        vec![
+            Effect::Combat(4),
+            Effect::ScrapTradeRow {
+                optional: true,
+                count: 1
+            }
+        ]
     );
     assert_eq!(
         card("blob_destroyer").spec.ally,
         vec![
             Effect::DestroyBase { optional: true },
-            Effect::ScrapTradeRow { optional: true }
+            Effect::ScrapTradeRow {
+                optional: true,
+                count: 1
+            }
         ]
     );
     assert_eq!(

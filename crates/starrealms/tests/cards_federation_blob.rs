@@ -813,7 +813,13 @@ fn battle_pod_scraps_a_trade_row_card_and_row_refills() {
         .build();
     s.act("play battle pod");
     assert_eq!(p1(&s).combat, 4);
-    assert_eq!(s.pending, Some(Pending::ScrapTradeRow { optional: true }));
+    assert_eq!(
+        s.pending,
+        Some(Pending::ScrapTradeRow {
+            optional: true,
+            left: 1
+        })
+    );
     assert_eq!(
         legal_set(&s),
         texts(&[
@@ -950,7 +956,13 @@ fn blob_destroyer_ally_destroys_and_scraps() {
     s.act("destroy p2 base 0");
     assert!(p2(&s).bases.is_empty());
     assert_eq!(p2(&s).discard, seq(&["barter_world"]));
-    assert_eq!(s.pending, Some(Pending::ScrapTradeRow { optional: true }));
+    assert_eq!(
+        s.pending,
+        Some(Pending::ScrapTradeRow {
+            optional: true,
+            left: 1
+        })
+    );
     assert_eq!(
         legal_set(&s),
         texts(&["scrap row 0", "scrap row 1", "pass"])
@@ -978,7 +990,13 @@ fn blob_destroyer_ally_only_scrap() {
     s.act("ally ship 1");
     s.act("pass");
     assert_eq!(bases(p2(&s)), seq(&["barter_world"]));
-    assert_eq!(s.pending, Some(Pending::ScrapTradeRow { optional: true }));
+    assert_eq!(
+        s.pending,
+        Some(Pending::ScrapTradeRow {
+            optional: true,
+            left: 1
+        })
+    );
     s.act("scrap row 0");
     assert_eq!(s.scrap_heap, seq(&["cutter"]));
     assert_eq!(s.row.to_vec(), row(&[None, Some("ram"), None, None, None]));
@@ -1019,7 +1037,13 @@ fn blob_destroyer_ally_without_bases_goes_to_the_row() {
         .build();
     s.act("play blob destroyer");
     s.act("ally ship 1");
-    assert_eq!(s.pending, Some(Pending::ScrapTradeRow { optional: true }));
+    assert_eq!(
+        s.pending,
+        Some(Pending::ScrapTradeRow {
+            optional: true,
+            left: 1
+        })
+    );
     s.act("pass");
     assert_eq!(s.pending, None);
     assert_eq!(s.row[0], Some(card("cutter")));

@@ -53,6 +53,28 @@ fn configs() -> Vec<(Config, u64)> {
             v.push((roe(Config::of_format(format, Some(seats))), GAMES_FORMAT));
         }
     }
+    // *Colony Wars* alone and mixed with the base set, in every format and seat count.
+    for sets in ["colony_wars", "base,colony_wars"] {
+        let sets = starrealms::cards::Sets::parse(sets).unwrap();
+        v.push((
+            Config {
+                sets,
+                ..Config::default()
+            },
+            GAMES_NP,
+        ));
+        for format in Format::ALL {
+            for &seats in format.seats() {
+                v.push((
+                    Config {
+                        sets,
+                        ..Config::of_format(format, Some(seats))
+                    },
+                    GAMES_FORMAT,
+                ));
+            }
+        }
+    }
     v
 }
 

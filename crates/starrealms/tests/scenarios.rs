@@ -414,7 +414,13 @@ fn blob_destroyer_mid_ally() {
     );
     // The frame resumes the ability: the optional trade-row scrap comes next.
     let s = after(name, 1);
-    assert_eq!(s.pending, Some(Pending::ScrapTradeRow { optional: true }));
+    assert_eq!(
+        s.pending,
+        Some(Pending::ScrapTradeRow {
+            optional: true,
+            left: 1
+        })
+    );
 
     let s = run(name);
     let (me, foe) = (&s.players.0[0], &s.players.0[1]);
@@ -695,7 +701,7 @@ fn documented_error_messages() {
         shown(&file.replace("hand", "hnad")),
         "line 3, column 12: unknown field `hnad`, expected one of `authority`, `alive`, `team`, \
          `hand`, `deck`, `deck_known`, `hand_known`, `discard`, `ships`, `bases`, `trade`, \
-         `combat`, `pending_discards`, `next_ship_top`, `played`, `done`, `sheets`"
+         `combat`, `pending_discards`, `next_ship_top`, `played`, `scrapped`, `redirects`, `done`, `sheets`"
     );
     let (_, _, message) = load_error(&two_players(r#""ships": ["Scoot"]"#, "", ""));
     assert_eq!(message, "unknown card `Scoot`");
@@ -759,9 +765,9 @@ fn unknown_fields_are_rejected() {
             two_players(
                 r#""hand": ["Scout"]"#,
                 "",
-                r#", "pending": { "decision": "scrap_trade_row", "optional": true, "left": 1 }"#,
+                r#", "pending": { "decision": "scrap_trade_row", "optional": true, "upto": 1 }"#,
             ),
-            "unknown field `left`, expected `optional`",
+            "unknown field `upto`, expected `optional` or `left`",
         ),
         (
             two_players(
@@ -1230,10 +1236,20 @@ fn decision_name(p: &Pending) -> &'static str {
         Pending::AcquireFree => "acquire_free",
         Pending::TopOrDiscard { .. } => "top_or_discard",
         Pending::Bequeath { .. } => "bequeath",
+        Pending::AcquireUpTo { .. } => "acquire_up_to",
+        Pending::ToHand { .. } => "to_hand",
+        Pending::CopyBase { .. } => "copy_base",
+        Pending::DiscardFor { .. } => "discard_for",
+        Pending::DiscardReward { .. } => "discard_reward",
     }
 }
 
-const ALL_DECISIONS: [&str; 11] = [
+const ALL_DECISIONS: [&str; 16] = [
+    "acquire_up_to",
+    "to_hand",
+    "copy_base",
+    "discard_for",
+    "discard_reward",
     "choose",
     "scrap",
     "scrap_trade_row",

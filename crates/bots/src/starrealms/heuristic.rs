@@ -410,7 +410,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
             _ => None,
         },
         Some(Pending::Scrap { optional, .. }) => scrap_cards(cx, legal, optional),
-        Some(Pending::ScrapTradeRow { optional }) => scrap_row(cx, legal, optional, rng),
+        Some(Pending::ScrapTradeRow { optional, .. }) => scrap_row(cx, legal, optional, rng),
         Some(Pending::DestroyBase { .. }) => destroy_base(cx, legal, rng),
         Some(Pending::DiscardTarget) => {
             // The opponent who plays next: its hand is the one about to be used.
@@ -439,7 +439,37 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
                 .collect();
             best(&scored, rng)
         }
-        Some(Pending::AcquireFree) => {
+        Some(Pending::ToHand { .. }) => Some(Action::ToHand),
+        Some(Pending::CopyBase { .. }) => {
+            let scored: Vec<(f32, Action)> = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::CopyBase(seat, i) => cx.o.players[seat.index()]
+                        .bases
+                        .get(i as usize)
+                        .map(|b| (cx.keep(b.effective()), a)),
+                    _ => None,
+                })
+                .collect();
+            best(&scored, rng)
+        }
+        Some(Pending::DiscardFor { .. }) => {
+            least_valuable_discard(cx, legal, |c| cx.discard_junk(c))
+        }
+        Some(Pending::DiscardReward { source, at, .. }) => match &source.effects()[at as usize] {
+            Effect::DiscardFor { reward, .. } => {
+                let scored: Vec<(f32, Action)> = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Choose(i) => Some((option_score(cx, &reward[i as usize]), a)),
+                        _ => None,
+                    })
+                    .collect();
+                best(&scored, rng)
+            }
+            _ => None,
+        },
+        Some(Pending::AcquireFree | Pending::AcquireUpTo { .. }) => {
             let scored: Vec<(f32, Action)> = legal
                 .iter()
                 .filter_map(|&a| match a {

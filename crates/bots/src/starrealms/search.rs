@@ -84,7 +84,7 @@ impl Rollout<State> for GreedyRollout {
                     _ => u8::MAX,
                 })
                 .unwrap_or(first),
-            Some(Pending::AcquireFree) => legal
+            Some(Pending::AcquireFree | Pending::AcquireUpTo { .. }) => legal
                 .iter()
                 .copied()
                 .max_by_key(|a| match *a {
@@ -93,7 +93,8 @@ impl Rollout<State> for GreedyRollout {
                 })
                 .unwrap_or(first),
             Some(Pending::TopOrDiscard { .. }) => Action::Top,
-            Some(Pending::ScrapTradeRow { optional: true }) => Action::Pass,
+            Some(Pending::ToHand { .. }) => Action::ToHand,
+            Some(Pending::ScrapTradeRow { optional: true, .. }) => Action::Pass,
             Some(Pending::Choose { .. }) => legal[game::below(rng, legal.len())],
             _ => legal
                 .iter()
