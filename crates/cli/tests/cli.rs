@@ -1310,6 +1310,25 @@ fn the_deck_a_finished_campaign_left_deals_games_of_any_format() {
         .stderr(predicate::str::contains("leave out --sets"));
 }
 
+/// A whole campaign saved by the version whose built-in cards were the base set and the *Rise of
+/// Empire* sets only (its fingerprint covered them all): every game still replays, as the
+/// campaign's, now that other sets are built in too.
+#[test]
+fn a_campaign_saved_before_other_sets_were_built_in_still_replays() {
+    let save = repo("crates/cli/tests/fixtures/campaign-saved-before-colony-wars.json");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        text.contains("\"cards\":\"a6219dbf439b6428\""),
+        "the earlier fingerprint"
+    );
+    realms()
+        .args(["campaign", "replay"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("The campaign is over"));
+}
+
 #[test]
 fn a_campaign_resumed_with_other_cards_is_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();

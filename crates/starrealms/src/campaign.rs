@@ -558,6 +558,7 @@ impl Campaign {
         }
         if let Some(cards) = &save.cards
             && *cards != cards_fingerprint(def)
+            && !legacy_fingerprint(cards)
         {
             return Err(err(
                 "this campaign was played with other cards (another card file, or another \
@@ -1124,6 +1125,17 @@ fn used_list(u: &crate::state::SheetUse) -> Vec<UsedSticker> {
         }
     }
     v
+}
+
+/// The fingerprint saves wrote while the built-in cards were the base set and the *Rise of
+/// Empire* sets only (it covered every built-in card): such a save played with the built-in
+/// cards of today's *Rise of Empire* sets, which have not changed, so it resumes with them.
+const LEGACY_FINGERPRINT: &str = "a6219dbf439b6428";
+
+/// Whether `cards` is the fingerprint of a save from before other sets joined the built-in
+/// cards, resumed with the built-in cards.
+fn legacy_fingerprint(cards: &str) -> bool {
+    cards == LEGACY_FINGERPRINT && std::ptr::eq(crate::cards(), crate::cards::CardSet::builtin())
 }
 
 /// The fingerprint of the cards a campaign plays with: its sets' and its post-campaign sets'.

@@ -671,7 +671,7 @@ fn decision(s: &Situation, pending: Pending, legal: &[Action]) -> Option<Action>
             },
             optional.then_some(40),
         ),
-        Pending::ScrapTradeRow { optional } => {
+        Pending::ScrapTradeRow { optional, .. } => {
             let mine = top_faction(&owned(s.me));
             let theirs = s.opponent.and_then(|(_, p)| top_faction(&owned(p)));
             pick(
