@@ -25,6 +25,8 @@ import { chooseOptions, abilityText } from "./cards.js";
  *   | {kind: "discard" | "bequeath", card: string}
  *   | {kind: "target" | "switch", seat: string}
  *   | {kind: "copy", index: number}
+ *   | {kind: "copy_base", seat: string, index: number}
+ *   | {kind: "to_hand"}
  *   | {kind: "give", seat: string, card: string}
  *   | {kind: "transfer", seat: string, what: string, n: number}
  *   | {kind: "end" | "pass" | "top" | "other"}} Parsed
@@ -61,7 +63,11 @@ export function parse(text) {
     case "choose": return { kind: "choose", n: n(w[1]) };
     case "discard": return { kind: "discard", card: w.slice(1).join(" ") };
     case "target": return { kind: "target", seat: w[1] };
-    case "copy": return { kind: "copy", index: n(w[2]) };
+    case "copy":
+      // `copy ship 2` (a ship in play), `copy p2 base 0` (any base in play, Colony Wars).
+      if (w[2] === "base") return { kind: "copy_base", seat: w[1], index: n(w[3]) };
+      return { kind: "copy", index: n(w[2]) };
+    case "hand": return { kind: "to_hand" };
     case "give": return { kind: "give", seat: w[1], card: w.slice(2).join(" ") };
     case "bequeath": return { kind: "bequeath", card: w.slice(1).join(" ") };
     case "transfer": return { kind: "transfer", seat: w[1], what: w[2], n: n(w[3]) };
@@ -144,6 +150,8 @@ export function describe(text, obs, seatName) {
     case "target": return t("act.target", { player: seatName(a.seat) });
     case "copy": return t("act.copy", { card: nameOr(shipOf(obs, me, a.index), "#" + a.index) });
     case "top": return t("act.top", { card: pending && pending.card ? cardName(pending.card) : "?" });
+    case "to_hand": return t("act.to_hand", { card: pending && pending.card ? cardName(pending.card) : "?" });
+    case "copy_base": return t("act.copy_base", { card: nameOr(baseOf(obs, a.seat, a.index), "#" + a.index), player: seatName(a.seat) });
     case "give": return t("act.give", { card: cardName(a.card), player: seatName(a.seat) });
     case "transfer": return t(a.what === "combat" ? "act.transfer_combat" : "act.transfer_trade", { n: a.n, player: seatName(a.seat) });
     case "switch": return t("act.switch", { player: seatName(a.seat) });
@@ -189,6 +197,13 @@ export function optionText(pending, n) {
   }
   if (pending && pending.decision === "choose") {
     const options = chooseOptions(pending.source.card, pending.source.ability, pending.at);
+    if (options[n]) return options[n];
+  }
+  if (pending && pending.decision === "discard_reward") {
+    // "Discard up to 2 cards; for each card discarded: Add 2 Trade or Add 2 Combat": the
+    // rewards are what follows the colon.
+    const options = chooseOptions(pending.source.card, pending.source.ability, pending.at);
+    if (options[0]) options[0] = options[0].slice(options[0].lastIndexOf(":") + 1).trim();
     if (options[n]) return options[n];
   }
   return String(n + 1);
@@ -410,7 +425,7 @@ export function logCard(entry) {
   switch (a.kind) {
     case "play": case "scrap_card": case "discard": case "give": case "bequeath": return a.card;
     case "buy": case "acquire": return a.explorer ? "explorer" : ref.card || null;
-    case "primary": case "ally": case "scrap_self": case "scrap_row": case "attack_base": case "destroy": case "copy":
+    case "primary": case "ally": case "scrap_self": case "scrap_row": case "attack_base": case "destroy": case "copy": case "copy_base":
       return ref.card || null;
     default: return null;
   }
@@ -456,6 +471,8 @@ export function logText(entry, seatName) {
     case "discard": return t("web.log.discard", { player, card: cardName(a.card) });
     case "target": return t("web.log.target", { player, target: seatName(a.seat) });
     case "copy": return t("web.log.copy", { player, card: refCard("web.log.ship_n", a.index + 1) });
+    case "copy_base": return t("web.log.copy", { player, card: refCard("web.log.base_n", a.index + 1) });
+    case "to_hand": return t("web.log.to_hand", { player });
     case "give": return t("web.log.give", { player, target: seatName(a.seat), card: cardName(a.card) });
     case "bequeath": return t("web.log.bequeath", { player, card: cardName(a.card) });
     case "transfer": return t(a.what === "combat" ? "web.log.transfer_combat" : "web.log.transfer_trade", { player, target: seatName(a.seat), n: a.n });

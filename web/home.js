@@ -31,6 +31,8 @@ const SETS = [
   { value: "base", key: "web.sets.base" },
   { value: "rise_of_empire", key: "web.sets.rise_of_empire" },
   { value: "base,rise_of_empire", key: "web.sets.both" },
+  { value: "colony_wars", key: "web.sets.colony_wars" },
+  { value: "base,colony_wars", key: "web.sets.base_colony_wars" },
 ];
 const VARIANTS = [
   { value: "standard", key: "web.variant.standard" },
@@ -65,6 +67,7 @@ export function gameWords(summary) {
     parts.push(formatWord(c.format));
     if (c.edition === "classic") parts.push(t("web.edition.classic"));
     if (c.sets && c.sets.includes("rise_of_empire")) parts.push(t("web.sets.rise_of_empire"));
+    if (c.sets && c.sets.includes("colony_wars")) parts.push(t("web.sets.colony_wars"));
   } else if (c.variant) {
     parts.push(variantWord(c.variant));
   }
@@ -232,7 +235,7 @@ function createPanel() {
       request.edition = state.edition;
       if (state.sets !== "base") {
         request.sets = state.sets.split(",");
-        if (state.sheets) {
+        if (state.sheets && request.sets.includes("rise_of_empire")) {
           // Each seat its side's scenario-1 sheet, Empire and Federation in turn; the fifth
           // sticker wins (political victory).
           request.sheets = state.seats.map((_, i) => [i % 2 === 0 ? "s1_empire" : "s1_federation"]);

@@ -46,6 +46,11 @@ export function decisionText(obs, seatName) {
     case "acquire_free": return t("dec.acquire");
     case "top_or_discard": return t("dec.top", { card: cardName(p.card) });
     case "bequeath": return t("dec.bequeath", { player: seatName(p.from), to: seatName(p.to) });
+    case "acquire_up_to": return t("dec.acquire_up_to", { cost: p.cost });
+    case "to_hand": return t("dec.to_hand", { card: cardName(p.card) });
+    case "copy_base": return t("dec.copy_base");
+    case "discard_for": return t("dec.discard_for", { n: p.left });
+    case "discard_reward": return t("dec.discard_reward");
     default: return /** @type {{decision: string}} */ (p).decision;
   }
 }
@@ -468,9 +473,10 @@ function dialog(obs, ctx) {
     if ((words[0] === "scrap" || words[0] === "discard" || words[0] === "bequeath") && words[1] !== "row") id = words[words.length - 1];
     if ((words[0] === "scrap" || words[0] === "acquire") && words[1] === "row") id = obs.row[Number(words[2])];
     if (words[0] === "acquire" && words[1] === "explorer") id = "explorer";
-    if (words[0] === "copy") id = obs.players[me].ships[Number(words[2])]?.card || null;
+    if (words[0] === "copy" && words[1] === "ship") id = obs.players[me].ships[Number(words[2])]?.card || null;
     if (words[0] === "destroy") id = obs.players[seatIndex(words[1])]?.bases[Number(words[3])]?.card || null;
-    if (words[0] === "top" && p.card) id = p.card;
+    if ((words[0] === "top" || words[0] === "hand") && p.card) id = p.card;
+    if (words[0] === "copy" && words[2] === "base") id = obs.players[seatIndex(words[1])]?.bases[Number(words[3])]?.card || null;
     if (id) {
       return h("div", {
         class: "option card-option",
@@ -492,7 +498,9 @@ function dialog(obs, ctx) {
     const cls = words[0] === "pass" ? "btn option pass" : "btn option";
     return h("button", { class: cls, "data-action": a, "data-key": key, onclick: () => ctx.act(a) }, label);
   });
-  const source = p.decision === "choose" ? h("div", { class: "dialog-source" }, cardTile(p.source.card, { compact: true })) : null;
+  const source = p.decision === "choose" || p.decision === "discard_reward" || p.decision === "discard_for"
+    ? h("div", { class: "dialog-source" }, cardTile(p.source.card, { compact: true }))
+    : null;
   const collapsed = ctx.ui.dialogCollapsed;
   return h("div", { class: "dialog" + (collapsed ? " collapsed" : ""), "data-testid": "dialog", role: "dialog", "aria-label": text },
     h("div", { class: "dialog-head" },

@@ -258,10 +258,10 @@
 
 /**
  * The decision the rules wait for. `card` and `to` may be read of any (they are there for
- * `top_or_discard` and `bequeath`).
+ * `top_or_discard`, `to_hand` and `bequeath`).
  * @typedef {({decision: "choose", source: Source, at: number}
  *   | {decision: "scrap", from: "hand" | "discard" | "hand_or_discard", left: number, optional: boolean}
- *   | {decision: "scrap_trade_row", optional: boolean}
+ *   | {decision: "scrap_trade_row", optional: boolean, left?: number}
  *   | {decision: "destroy_base", optional: boolean}
  *   | {decision: "discard_target"}
  *   | {decision: "discard", seat: Seat, left: number}
@@ -269,7 +269,12 @@
  *   | {decision: "copy_ship", ship: number}
  *   | {decision: "acquire_free"}
  *   | {decision: "top_or_discard", card: CardId}
- *   | {decision: "bequeath", from: Seat, to: Seat}) & {card?: CardId, to?: Seat}} Pending
+ *   | {decision: "bequeath", from: Seat, to: Seat}
+ *   | {decision: "acquire_up_to", cost: number, to: string}
+ *   | {decision: "to_hand", card: CardId, on_deck: boolean}
+ *   | {decision: "copy_base", base: number}
+ *   | {decision: "discard_for", source: Source, at: number, left: number}
+ *   | {decision: "discard_reward", source: Source, at: number, left: number}) & {card?: CardId, to?: Seat}} Pending
  */
 
 /**

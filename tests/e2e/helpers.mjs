@@ -271,8 +271,11 @@ export async function quickGame(page, level = "easy", first = null) {
   await page.locator(tid("table")).waitFor({ timeout: 15000 });
 }
 
-/** Fills the create form: `seats` is a list of `human` or bot levels; `game` when the form asks. */
-export async function createFromForm(page, { seats, hotseat = false, game }) {
+/**
+ * Fills the create form: `seats` is a list of `human` or bot levels; `game` when the form asks;
+ * `sets` the Star Realms card sets (`base,colony_wars`).
+ */
+export async function createFromForm(page, { seats, hotseat = false, game, sets }) {
   await page.goto(`${BASE_URL}/`);
   await page.locator(tid("home")).waitFor();
   const form = page.locator(tid("create-game"));
@@ -281,6 +284,7 @@ export async function createFromForm(page, { seats, hotseat = false, game }) {
     const gameSelect = page.locator(`${tid("game")}, ${tid("create-game")} select[name="game"]`).first();
     if (await gameSelect.count()) await gameSelect.selectOption(game);
   }
+  if (sets) await page.locator(tid("sets")).selectOption(sets);
   // Seats: add rows if the form starts with fewer.
   for (let i = 0; i < seats.length; i++) {
     const select = page.locator(tid(`seat-${i}`));
