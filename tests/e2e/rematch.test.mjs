@@ -5,31 +5,50 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BASE_URL, createGame, tableState, tid, withBrowser } from "./helpers.mjs";
 
-/** Plays the page's seat over its WebSocket until the game is over: plays, attacks, ends. */
+/**
+ * Plays the page's seat over its WebSocket until the game is over: plays, attacks, ends. One act
+ * per version, a little apart (the server limits a seat's pace); gives up after two minutes,
+ * saying where it stood.
+ */
 async function playToTheEnd(page, id, token) {
   return page.evaluate(async ({ id, token }) => {
     const url = location.origin.replace(/^http/, "ws") + `/api/games/${id}/ws?token=${token}`;
     const ws = new WebSocket(url);
     let n = 0;
     let last = null;
+    let acted = -1;
+    let seen = "nothing yet";
     return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        ws.close();
+        reject(new Error(`the game did not end in two minutes: ${n} acts, last message ${seen}`));
+      }, 120_000);
       ws.onerror = () => reject(new Error("the WebSocket failed"));
+      ws.onclose = (event) => reject(new Error(`the WebSocket closed (${event.code}) after ${seen}`));
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
-        // The server limits a seat's pace: a refused act is sent again a moment later.
+        seen = event.data.slice(0, 300);
+        // A refused act is sent again a moment later; a stale one is answered by a fresh view.
         if (message.type === "error" && message.code === "rate_limited") {
           setTimeout(() => ws.send(last), 1000);
+          return;
+        }
+        if (message.type === "error" && message.code === "stale_version") {
+          acted = -1;
           return;
         }
         if (message.type === "error") reject(new Error(message.code + ": " + message.message));
         if (message.type !== "view") return;
         if (message.over) {
+          clearTimeout(timer);
+          ws.onclose = null;
           ws.close();
           resolve(message.winners);
           return;
         }
         const legal = message.legal_actions;
-        if (!legal.length) return;
+        if (!legal.length || message.version <= acted) return;
+        acted = message.version;
         const pick = legal.find((a) => a.startsWith("play "))
           || legal.find((a) => a.startsWith("attack ") && !a.includes(" base"))
           || legal.find((a) => a.startsWith("attack "))
@@ -37,7 +56,7 @@ async function playToTheEnd(page, id, token) {
           || legal[0];
         n += 1;
         last = JSON.stringify({ type: "act", client_id: "c-" + n, version: message.version, action: pick });
-        ws.send(last);
+        setTimeout(() => ws.send(last), 60);
       };
     });
   }, { id, token });
