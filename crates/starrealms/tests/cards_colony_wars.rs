@@ -6,65 +6,13 @@ use game::Seat;
 use starrealms::cards::Dest;
 use starrealms::scenario::{Builder, card};
 use starrealms::state::Pending;
-use starrealms::{Action, CardId, Player, State};
+use starrealms::{Action, State};
+
+mod common;
+
+use common::*;
 
 // ---------------------------------------------------------------- helpers
-
-fn p1(s: &State) -> &Player {
-    &s.players.0[0]
-}
-
-fn p2(s: &State) -> &Player {
-    &s.players.0[1]
-}
-
-/// A zone holds exactly these cards (in any order).
-#[track_caller]
-fn assert_cards(zone: &[CardId], names: &[&str]) {
-    let mut got = zone.to_vec();
-    got.sort();
-    let mut want: Vec<CardId> = names.iter().map(|n| card(n)).collect();
-    want.sort();
-    assert_eq!(got, want, "zone content (expected {names:?})");
-}
-
-fn is_legal(s: &State, text: &str) -> bool {
-    s.legal_texts().iter().any(|t| t == text)
-}
-
-#[track_caller]
-fn assert_legal(s: &State, text: &str) {
-    assert!(
-        is_legal(s, text),
-        "`{text}` should be legal; legal: {:?}",
-        s.legal_texts()
-    );
-}
-
-/// The action is neither listed nor accepted.
-#[track_caller]
-fn assert_illegal(s: &State, text: &str) {
-    assert!(
-        !is_legal(s, text),
-        "`{text}` should not be legal; legal: {:?}",
-        s.legal_texts()
-    );
-    let action: Action = text.parse().expect("action text parses");
-    assert!(
-        s.clone().apply(action).is_err(),
-        "`{text}` was accepted by apply"
-    );
-}
-
-/// The legal actions are exactly these (in any order).
-#[track_caller]
-fn assert_legal_exactly(s: &State, texts: &[&str]) {
-    let mut got = s.legal_texts();
-    got.sort();
-    let mut want: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
-    want.sort();
-    assert_eq!(got, want);
-}
 
 #[track_caller]
 fn assert_main_phase(s: &State) {
@@ -75,19 +23,6 @@ fn assert_main_phase(s: &State) {
 #[track_caller]
 fn pools(s: &State) -> (u16, u16, i32) {
     (p1(s).trade, p1(s).combat, p1(s).authority)
-}
-
-/// p2 must now discard one card of its choice, at once.
-#[track_caller]
-fn assert_p2_must_discard(s: &State) {
-    assert_eq!(s.to_move(), Some(Seat(1)));
-    assert_eq!(
-        s.pending,
-        Some(Pending::Discard {
-            seat: Seat(1),
-            left: 1
-        })
-    );
 }
 
 // ================================================================ Blob
