@@ -22,12 +22,14 @@ test("a game of the base set and Colony Wars is played to the end from the brows
     let raw = null;
     await playUntil(page, starRealmsChoice, {
       onMove: async (_, n) => {
-        for (const id of await page.locator(`${tid("trade-row")} [data-card]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-card")))) seen.add(id);
-        const dialog = page.locator(tid("dialog"));
-        if (await dialog.count()) {
-          const text = await dialog.innerText();
-          if (RAW.test(text)) raw = text;
-        }
+        const row = await page.evaluate(() => [...document.querySelectorAll('[data-testid="trade-row"] [data-card]')].map((e) => e.getAttribute("data-card")));
+        for (const id of row) seen.add(id);
+        // Read at once: the dialog may close between two calls.
+        const text = await page.evaluate(() => {
+          const dialog = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="dialog"]'));
+          return dialog ? dialog.innerText : "";
+        });
+        if (RAW.test(text)) raw = text;
         if (n === 20) await p.shot("move-20");
       },
     });
