@@ -11,7 +11,7 @@ fn positions() -> Vec<(State, State)> {
     let mut out = Vec::new();
     let mut rng = game::rng_from_seed(21);
     let mut buf = Vec::new();
-    // Half the games with the *Rise of Empire* pack and sticker sheets.
+    // A third of the games with the *Rise of Empire* pack and sticker sheets.
     let roe = Config {
         sets: starrealms::cards::Sets::parse("rise_of_empire").unwrap(),
         sheets: ["s1_empire", "s1_federation"]
@@ -26,14 +26,19 @@ fn positions() -> Vec<(State, State)> {
             .collect(),
         ..Config::default()
     };
-    for seed in 0..16 {
-        let config = if seed % 2 == 0 {
-            Config::default()
-        } else {
-            roe.clone()
+    // A third with the base set and Colony Wars mixed.
+    let colony_wars = Config {
+        sets: starrealms::cards::Sets::parse("base,colony_wars").unwrap(),
+        ..Config::default()
+    };
+    for seed in 0..24 {
+        let config = match seed % 3 {
+            0 => Config::default(),
+            1 => roe.clone(),
+            _ => colony_wars.clone(),
         };
         let mut s = State::new_game(&config, seed).unwrap();
-        for _ in 0..(30 + 7 * seed) {
+        for _ in 0..(30 + 5 * seed) {
             if s.over {
                 break;
             }
