@@ -169,8 +169,6 @@ impl Bot<State> for ScriptedBot {
             return *only;
         }
         let o = view.observation();
-        let values = super::Values::embedded();
-        let cx = Ctx::new(o, view.seat(), values);
         let s = Situation::new(o, view.seat(), self.scores);
         let action = match o.pending {
             None => main_phase(&s, legal),
@@ -179,7 +177,10 @@ impl Bot<State> for ScriptedBot {
         match action {
             Some(a) if legal.contains(&a) => a,
             // What the published rules do not cover: the heuristic's choice.
-            _ => super::decide(&cx, legal, &mut self.rng),
+            _ => {
+                let cx = Ctx::new(o, view.seat(), super::Values::embedded());
+                super::decide(&cx, legal, &mut self.rng)
+            }
         }
     }
 }
@@ -363,12 +364,13 @@ impl<'a> Situation<'a> {
     }
 }
 
-/// Every card a player owns, as its observation shows them.
+/// Every card a player owns, as its observation shows them: the whole hand for the seat's own
+/// (its known part is among it), else the known part (the rest is among `unseen`).
 fn owned(p: &PlayerView) -> Vec<CardId> {
     p.hand
+        .as_deref()
+        .unwrap_or(&p.hand_known)
         .iter()
-        .flatten()
-        .chain(&p.hand_known)
         .chain(&p.discard)
         .chain(&p.deck_known_top)
         .chain(&p.unseen)
@@ -885,6 +887,26 @@ mod tests {
         // Velocity: Embassy Yacht (60) and Federation Shuttle (30) fit in 4 trade and beat the
         // Freighter (80).
         assert_eq!(decide("velocity", &state, seat), Action::BuyRow(1));
+    }
+
+    #[test]
+    fn the_cards_owned_count_a_known_hand_card_once() {
+        let set = cards();
+        let mut o = State::new(&starrealms::Config::default(), 1)
+            .unwrap()
+            .observation(Seat(0));
+        let count = |p: &PlayerView| owned(p).len();
+        let before = count(&o.players[0]);
+        // The seat's own hand holds a card everybody knows (drawn from a known top of deck).
+        let mine = &mut o.players[0];
+        let first = mine.hand.as_ref().unwrap()[0];
+        mine.hand_known = vec![first];
+        assert_eq!(count(&o.players[0]), before, "own hand: counted once");
+        // Another seat's known hand card counts, its other cards are among `unseen`.
+        let theirs = &mut o.players[1];
+        let total = owned(theirs).len();
+        theirs.hand_known = vec![set.scout];
+        assert_eq!(owned(theirs).len(), total + 1);
     }
 
     #[test]
