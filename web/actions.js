@@ -14,7 +14,8 @@ import { chooseOptions, abilityText } from "./cards.js";
  * An action's parts (see `parse`).
  * @typedef {{kind: "play", card: string}
  *   | {kind: "primary", zone: "base", index: number}
- *   | {kind: "ally" | "scrap_self", zone: string, index: number}
+ *   | {kind: "ally" | "double_ally" | "scrap_self", zone: string, index: number}
+ *   | {kind: "top_base", card: string}
  *   | {kind: "scrap_row", slot: number, explorer?: undefined}
  *   | {kind: "scrap_card", zone: string, card: string}
  *   | {kind: "buy" | "acquire", explorer: true, slot?: undefined, upgrade?: undefined}
@@ -46,6 +47,8 @@ export function parse(text) {
     case "play": return { kind: "play", card: w.slice(1).join(" ") };
     case "primary": return { kind: "primary", zone: "base", index: n(w[2]) };
     case "ally": return { kind: "ally", zone: w[1], index: n(w[2]) };
+    // `double ally ship 2`: a double-ally ability (Frontiers).
+    case "double": return { kind: "double_ally", zone: w[2], index: n(w[3]) };
     case "scrap":
       if (w[1] === "ship" || w[1] === "base") return { kind: "scrap_self", zone: w[1], index: n(w[2]) };
       if (w[1] === "row") return { kind: "scrap_row", slot: n(w[2]) };
@@ -72,7 +75,9 @@ export function parse(text) {
     case "bequeath": return { kind: "bequeath", card: w.slice(1).join(" ") };
     case "transfer": return { kind: "transfer", seat: w[1], what: w[2], n: n(w[3]) };
     case "switch": return { kind: "switch", seat: w[1] };
-    case "end": case "pass": case "top": return { kind: w[0] };
+    // `top <card>`: a base of the discard pile goes on top of the deck (Repair Mech).
+    case "top": return w.length > 1 ? { kind: "top_base", card: w.slice(1).join(" ") } : { kind: "top" };
+    case "end": case "pass": return { kind: w[0] };
     default: return { kind: "other" };
   }
 }
@@ -127,6 +132,8 @@ export function describe(text, obs, seatName) {
     case "play": return t("act.play", { card: cardName(a.card) });
     case "primary": return t("act.primary", { card: nameOr(baseOf(obs, me, a.index), "#" + a.index) });
     case "ally": return t("act.ally", { card: nameOr(a.zone === "ship" ? shipOf(obs, me, a.index) : baseOf(obs, me, a.index), "#" + a.index) });
+    case "double_ally": return t("act.double_ally", { card: nameOr(a.zone === "ship" ? shipOf(obs, me, a.index) : baseOf(obs, me, a.index), "#" + a.index) });
+    case "top_base": return t("act.top_base", { card: cardName(a.card) });
     case "scrap_self": return t("act.scrap_self", { card: nameOr(a.zone === "ship" ? shipOf(obs, me, a.index) : baseOf(obs, me, a.index), "#" + a.index) });
     case "buy": case "acquire":
       if (a.upgrade) {
@@ -247,7 +254,7 @@ export function sortActions(legal, obs) {
         else if (a.upgrade) push(out.upgrades, a.slot, { upgrade: a.upgrade, text });
         else out.row.set(a.slot, text);
         break;
-      case "primary": case "ally": case "scrap_self":
+      case "primary": case "ally": case "double_ally": case "scrap_self":
         push(a.zone === "ship" ? out.ships : out.bases, a.index, { kind: a.kind, text });
         break;
       case "attack": seatSlot(a.seat).attack.push({ n: a.n, text }); break;
@@ -369,7 +376,7 @@ export class LogReader {
           bases.splice(a.index, 1);
           break;
         }
-        case "primary": case "ally": case "scrap_self": case "copy": {
+        case "primary": case "ally": case "double_ally": case "scrap_self": case "copy": {
           const zone = a.kind === "copy" || a.zone === "ship" ? sim.ships[me] : sim.bases[me];
           const id = zone ? zone[a.index] || null : null;
           ref = { card: id };
@@ -423,9 +430,9 @@ export function logCard(entry) {
   /** @type {import("./types.js").LogRef} */
   const ref = entry.ref || {};
   switch (a.kind) {
-    case "play": case "scrap_card": case "discard": case "give": case "bequeath": return a.card;
+    case "play": case "scrap_card": case "discard": case "give": case "bequeath": case "top_base": return a.card;
     case "buy": case "acquire": return a.explorer ? "explorer" : ref.card || null;
-    case "primary": case "ally": case "scrap_self": case "scrap_row": case "attack_base": case "destroy": case "copy": case "copy_base":
+    case "primary": case "ally": case "double_ally": case "scrap_self": case "scrap_row": case "attack_base": case "destroy": case "copy": case "copy_base":
       return ref.card || null;
     default: return null;
   }
@@ -447,6 +454,8 @@ export function logText(entry, seatName) {
     case "play": return t("web.log.play", { player, card: cardName(a.card) });
     case "primary": return t("web.log.primary", { player, card: refCard("web.log.base_n", a.index + 1) });
     case "ally": return t("web.log.ally", { player, card: refCard(a.zone === "ship" ? "web.log.ship_n" : "web.log.base_n", a.index + 1) });
+    case "double_ally": return t("web.log.double_ally", { player, card: refCard(a.zone === "ship" ? "web.log.ship_n" : "web.log.base_n", a.index + 1) });
+    case "top_base": return t("web.log.top_base", { player, card: cardName(a.card) });
     case "scrap_self": return t("web.log.scrap_self", { player, card: refCard(a.zone === "ship" ? "web.log.ship_n" : "web.log.base_n", a.index + 1) });
     case "buy":
       if (a.upgrade) return t("web.log.buy_upgrade", { player, card: refCard("web.log.row_n", a.slot + 1), sheet: a.upgrade.sheet, row: a.upgrade.row });

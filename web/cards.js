@@ -16,6 +16,7 @@ export function abilities(id) {
   const labels = [
     ["primary", t("ability.primary")],
     ["ally", t("ability.ally", { faction: c.ally_faction_name || c.faction_name || "?" })],
+    ["double_ally", t("ability.double_ally", { faction: c.ally_faction_name || c.faction_name || "?" })],
     ["scrap", t("ability.scrap")],
     ["on_acquire", t("ability.on_acquire")],
   ];

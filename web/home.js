@@ -33,6 +33,9 @@ const SETS = [
   { value: "base,rise_of_empire", key: "web.sets.both" },
   { value: "colony_wars", key: "web.sets.colony_wars" },
   { value: "base,colony_wars", key: "web.sets.base_colony_wars" },
+  { value: "frontiers", key: "web.sets.frontiers" },
+  { value: "base,frontiers", key: "web.sets.base_frontiers" },
+  { value: "base,colony_wars,frontiers", key: "web.sets.all_three" },
 ];
 const VARIANTS = [
   { value: "standard", key: "web.variant.standard" },
@@ -68,6 +71,7 @@ export function gameWords(summary) {
     if (c.edition === "classic") parts.push(t("web.edition.classic"));
     if (c.sets && c.sets.includes("rise_of_empire")) parts.push(t("web.sets.rise_of_empire"));
     if (c.sets && c.sets.includes("colony_wars")) parts.push(t("web.sets.colony_wars"));
+    if (c.sets && c.sets.includes("frontiers")) parts.push(t("web.sets.frontiers"));
   } else if (c.variant) {
     parts.push(variantWord(c.variant));
   }

@@ -29,7 +29,7 @@ export function decisionText(obs, seatName) {
   switch (p.decision) {
     case "choose": {
       /** @type {Record<string, string>} */
-      const names = { ally: "ability.ally_name", scrap: "ability.scrap_name", on_acquire: "ability.on_acquire_name" };
+      const names = { ally: "ability.ally_name", double_ally: "ability.double_ally_name", scrap: "ability.scrap_name", on_acquire: "ability.on_acquire_name" };
       const ability = t(names[p.source.ability] || "ability.primary_name");
       return t("dec.choose", { card: cardName(p.source.card), ability });
     }
@@ -40,6 +40,8 @@ export function decisionText(obs, seatName) {
     case "scrap_trade_row": return t(p.optional ? "dec.scrap_row_optional" : "dec.scrap_row");
     case "destroy_base": return t(p.optional ? "dec.destroy_optional" : "dec.destroy");
     case "discard_target": return t("dec.target");
+    case "player_discard_target": return t("dec.player_target");
+    case "base_to_top": return t("dec.base_to_top");
     case "discard": return t("dec.discard", { player: seatName(p.seat), n: p.left });
     case "discard_then_draw": return t("dec.discard_then_draw", { n: p.left });
     case "copy_ship": return t("dec.copy");
@@ -230,9 +232,9 @@ export function presence(view, seat) {
 function abilityButtons(list, id, ctx) {
   if (!list) return [];
   /** @type {Record<string, string>} */
-  const words = { primary: "web.card.use_primary", ally: "web.card.use_ally", scrap_self: "web.card.use_scrap" };
+  const words = { primary: "web.card.use_primary", ally: "web.card.use_ally", double_ally: "web.card.use_double_ally", scrap_self: "web.card.use_scrap" };
   /** @type {Record<string, string>} */
-  const ability = { primary: "primary", ally: "ally", scrap_self: "scrap" };
+  const ability = { primary: "primary", ally: "ally", double_ally: "double_ally", scrap_self: "scrap" };
   return list.map((a) => h("button", {
     class: "btn small ab-" + ability[a.kind],
     "data-action": a.text,

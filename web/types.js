@@ -232,7 +232,7 @@
 
 // ----- Star Realms observations (what the table reads of `starrealms::Observation`) ----------
 
-/** A card in play. @typedef {{card: CardId, copy?: CardId, primary_used?: boolean, ally_used?: boolean, damage?: number}} InPlay */
+/** A card in play. @typedef {{card: CardId, copy?: CardId, primary_used?: boolean, ally_used?: boolean, ally2_used?: boolean, damage?: number}} InPlay */
 
 /** A sheet owned and its stickers used (bit `r`: row `r + 1`). @typedef {{sheet: string, ship: number, base: number, political?: boolean}} SheetUse */
 
@@ -273,6 +273,8 @@
  *   | {decision: "acquire_up_to", cost: number, to: string}
  *   | {decision: "to_hand", card: CardId, on_deck: boolean}
  *   | {decision: "copy_base", base: number}
+ *   | {decision: "player_discard_target"}
+ *   | {decision: "base_to_top"}
  *   | {decision: "discard_for", source: Source, at: number, left: number}
  *   | {decision: "discard_reward", source: Source, at: number, left: number}) & {card?: CardId, to?: Seat}} Pending
  */

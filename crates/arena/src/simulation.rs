@@ -16,6 +16,9 @@ pub trait Played: bots::NamedBots<Config: Sync> + 'static {
     fn first_of(&self) -> Seat;
     /// Turns played.
     fn turns_of(&self) -> u32;
+    /// How many cards of each kind the game holds, all zones together: the same at the end of
+    /// a game as at its start, or a rule lost or made a card.
+    fn card_census(&self) -> Vec<usize>;
 }
 
 impl Played for starrealms::State {
@@ -25,6 +28,9 @@ impl Played for starrealms::State {
     fn turns_of(&self) -> u32 {
         self.turn
     }
+    fn card_census(&self) -> Vec<usize> {
+        self.card_counts()
+    }
 }
 
 impl Played for cosmique::State {
@@ -33,6 +39,9 @@ impl Played for cosmique::State {
     }
     fn turns_of(&self) -> u32 {
         self.turn
+    }
+    fn card_census(&self) -> Vec<usize> {
+        self.card_counts().to_vec()
     }
 }
 
@@ -94,6 +103,7 @@ pub fn report(tally: &Tally, run: &Run<'_>) -> Report {
         min_turns: tally.min_turns,
         max_turns: tally.max_turns,
         mean_actions: tally.actions as f64 / n.max(1.0),
+        cards_conserved: tally.conserved,
         seconds: run.seconds,
         games_per_second: n / run.seconds.max(1e-9),
     }
@@ -121,6 +131,9 @@ pub struct Tally {
     pub max_turns: u32,
     /// Actions, summed.
     pub actions: u64,
+    /// Games that ended with every card they started with, no more, no fewer.
+    #[serde(default)]
+    pub conserved: u64,
 }
 
 impl Tally {
@@ -146,6 +159,7 @@ impl Tally {
         self.min_turns = self.min_turns.min(o.min_turns);
         self.max_turns = self.max_turns.max(o.max_turns);
         self.actions += o.actions;
+        self.conserved += o.conserved;
         self
     }
 }
@@ -163,6 +177,7 @@ pub fn play_one<S: Played>(players: &[String], config: &S::Config, base: u64, ga
         })
         .collect();
     let state = S::new_game(config, seed).expect("the configuration is checked");
+    let census = state.card_census();
     let mut actions = 0u64;
     let end = play_game(state, &mut bots, |_, _, _| actions += 1);
     let mut tally = Tally::new(players.len());
@@ -181,6 +196,7 @@ pub fn play_one<S: Played>(players: &[String], config: &S::Config, base: u64, ga
     tally.min_turns = turns;
     tally.max_turns = turns;
     tally.actions = actions;
+    tally.conserved = (end.card_census() == census) as u64;
     tally
 }
 
@@ -239,6 +255,10 @@ pub struct Report {
     pub max_turns: u32,
     /// Mean actions per game.
     pub mean_actions: f64,
+    /// Games that ended with exactly the cards they started with (all of them, or a rule is
+    /// wrong).
+    #[serde(default)]
+    pub cards_conserved: u64,
     /// Seconds spent playing.
     pub seconds: f64,
     /// Games per second.
@@ -310,6 +330,16 @@ pub fn render(r: &Report, lang: Lang) -> String {
             ("max", &r.max_turns),
             ("actions", &format!("{:.0}", r.mean_actions)),
         ],
+    );
+    out.push('\n');
+    out += &tf(
+        lang,
+        if r.cards_conserved == r.games {
+            "sim.conserved"
+        } else {
+            "sim.not_conserved"
+        },
+        &[("n", &r.cards_conserved), ("games", &r.games)],
     );
     out.push('\n');
     out += &tf(

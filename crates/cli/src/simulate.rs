@@ -27,6 +27,10 @@ pub struct SimulateArgs {
     /// The bots, one per seat, in seat order (p1 first), comma-separated: heuristic, random.
     #[arg(long, default_value = "heuristic,random", value_delimiter = ',')]
     players: Vec<String>,
+    /// Number of seats: the bots of --players take them in turn (`--players heuristic,random
+    /// --seats 4`: heuristic, random, heuristic, random). Default: one seat per bot named.
+    #[arg(long)]
+    seats: Option<u8>,
     /// The format (default: standard for two bots, free_for_all for more): standard,
     /// free_for_all, hunter, hunter_first_blood, hydra, emperor, raid.
     #[arg(long)]
@@ -49,9 +53,24 @@ pub struct SimulateArgs {
 }
 
 /// Runs the simulation.
-pub fn run(args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
+    }
+    if let Some(seats) = args.seats {
+        if seats == 0 || (seats as usize) < args.players.len() {
+            anyhow::bail!(
+                "--seats {seats} is fewer than the {} bots --players names",
+                args.players.len()
+            );
+        }
+        args.players = args
+            .players
+            .iter()
+            .cycle()
+            .take(seats as usize)
+            .cloned()
+            .collect();
     }
     let files = crate::card_files();
     let report = match game {
@@ -102,7 +121,15 @@ pub fn run(args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<Exi
     } else {
         arena::simulation::render(&report, lang)
     };
-    crate::emit(&out)
+    let code = crate::emit(&out)?;
+    if report.cards_conserved != report.games {
+        anyhow::bail!(
+            "cards were not conserved in {} of {} games: a rule loses or makes cards",
+            report.games - report.cards_conserved,
+            report.games
+        );
+    }
+    Ok(code)
 }
 
 /// The reports of several card sets, one after the other, then side by side.

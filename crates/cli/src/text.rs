@@ -170,6 +170,17 @@ pub fn action(a: Action, obs: &Observation, names: &Names, lang: Lang) -> String
         Action::Primary(i) => tf(lang, "act.primary", &[("card", &base_of(obs, me, i, lang))]),
         Action::AllyShip(i) => tf(lang, "act.ally", &[("card", &own_ship(obs, me, i, lang))]),
         Action::AllyBase(i) => tf(lang, "act.ally", &[("card", &base_of(obs, me, i, lang))]),
+        Action::DoubleAllyShip(i) => tf(
+            lang,
+            "act.double_ally",
+            &[("card", &own_ship(obs, me, i, lang))],
+        ),
+        Action::DoubleAllyBase(i) => tf(
+            lang,
+            "act.double_ally",
+            &[("card", &base_of(obs, me, i, lang))],
+        ),
+        Action::TopBase(c) => tf(lang, "act.top_base", &[("card", &card(c, lang))]),
         Action::ScrapShip(i) => tf(
             lang,
             "act.scrap_self",
@@ -341,6 +352,7 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
                 match source.ability {
                     Ability::Primary => "ability.primary_name",
                     Ability::Ally => "ability.ally_name",
+                    Ability::DoubleAlly => "ability.double_ally_name",
                     Ability::Scrap => "ability.scrap_name",
                     Ability::OnAcquire => "ability.on_acquire_name",
                 },
@@ -388,6 +400,8 @@ pub fn decision(obs: &Observation, names: &Names, lang: Lang) -> Option<String> 
         )
         .to_string(),
         Pending::DiscardTarget => t(lang, "dec.target").to_string(),
+        Pending::PlayerDiscardTarget => t(lang, "dec.player_target").to_string(),
+        Pending::BaseToTop => t(lang, "dec.base_to_top").to_string(),
         Pending::Discard { seat, left } => tf(
             lang,
             "dec.discard",

@@ -47,21 +47,40 @@ pub fn effect(e: &Effect, lang: Lang) -> String {
         Effect::Scrap {
             from,
             count,
-            optional: _,
+            optional,
             draw_per_card,
+            combat_per_card,
+            combat_for_cost,
         } => {
             let zone = match from {
                 ScrapFrom::Hand => t(lang, "zone.hand"),
                 ScrapFrom::Discard => t(lang, "zone.discard"),
                 ScrapFrom::HandOrDiscard => t(lang, "zone.hand_or_discard"),
             };
-            let key = match (count, draw_per_card) {
-                (1, false) => "eff.scrap_one",
-                (_, false) => "eff.scrap_up_to",
-                (_, true) => "eff.scrap_draw",
+            let key = match (count, draw_per_card, optional, combat_for_cost) {
+                (_, _, _, true) => "eff.scrap_for_cost",
+                (1, false, true, _) => "eff.scrap_one",
+                (1, false, false, _) => "eff.scrap_one_must",
+                (_, false, _, _) => "eff.scrap_up_to",
+                (_, true, _, _) => "eff.scrap_draw",
             };
-            tf(lang, key, &[("n", count), ("zone", &zone)])
+            let said = tf(lang, key, &[("n", count), ("zone", &zone)]);
+            if *combat_per_card > 0 {
+                let what = tf(lang, "eff.combat", &[("n", combat_per_card)]);
+                format!("{said}. {}", tf(lang, "eff.if_you_do", &[("what", &what)]))
+            } else {
+                said
+            }
         }
+        Effect::ScrapTradeRow {
+            combat_for_cost: true,
+            ..
+        } => t(lang, "eff.scrap_row_for_cost").to_string(),
+        Effect::ScrapTradeRow {
+            count: 1,
+            optional: false,
+            ..
+        } => t(lang, "eff.scrap_row_must").to_string(),
         Effect::ScrapTradeRow { count: 1, .. } => t(lang, "eff.scrap_row").to_string(),
         Effect::ScrapTradeRow { count, .. } => tf(lang, "eff.scrap_row_up_to", &[("n", count)]),
         Effect::DestroyBase { .. } => t(lang, "eff.destroy_base").to_string(),
@@ -124,8 +143,17 @@ pub fn effect(e: &Effect, lang: Lang) -> String {
                 .map(|o| effects(o, lang))
                 .collect::<Vec<_>>()
                 .join(t(lang, "eff.or"));
-            tf(lang, "eff.discard_for", &[("n", count), ("what", &what)])
+            if *count == starrealms::cards::ANY_NUMBER {
+                tf(lang, "eff.discard_any_for", &[("what", &what)])
+            } else {
+                tf(lang, "eff.discard_for", &[("n", count), ("what", &what)])
+            }
         }
+        Effect::BaseFromDiscardOnTop => t(lang, "eff.base_to_top").to_string(),
+        Effect::NextBaseOnTop => t(lang, "eff.next_base_top").to_string(),
+        Effect::ReturnFromScrapHeap => t(lang, "eff.return_from_scrap").to_string(),
+        Effect::CombatPerOwnScrapped(n) => tf(lang, "eff.combat_per_own_scrapped", &[("n", n)]),
+        Effect::PlayerDiscards => t(lang, "eff.player_discards").to_string(),
     }
 }
 
@@ -234,6 +262,14 @@ fn printed_text(c: CardId, lang: Lang, on_acquire: bool) -> String {
             "{} {}.",
             tf(lang, "ability.ally", &[("faction", &f)]),
             effects(&spec.ally, lang)
+        ));
+    }
+    if !spec.double_ally.is_empty() {
+        let f = spec.faction.map_or("?", |f| faction(f, lang));
+        parts.push(format!(
+            "{} {}.",
+            tf(lang, "ability.double_ally", &[("faction", &f)]),
+            effects(&spec.double_ally, lang)
         ));
     }
     if !spec.scrap.is_empty() {

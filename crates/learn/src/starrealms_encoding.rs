@@ -17,7 +17,7 @@ pub const SHIP_SLOTS: usize = 12;
 /// Base positions encoded per player.
 pub const BASE_SLOTS: usize = 6;
 /// The kinds of pending decision, in the order of the one-hot `pending` block.
-pub const PENDING_KINDS: [&str; 16] = [
+pub const PENDING_KINDS: [&str; 18] = [
     "choose",
     "scrap",
     "scrap_trade_row",
@@ -34,6 +34,8 @@ pub const PENDING_KINDS: [&str; 16] = [
     "copy_base",
     "discard_for",
     "discard_reward",
+    "player_discard_target",
+    "base_to_top",
 ];
 const GLOBAL: [&str; 8] = [
     "my_decision",
@@ -159,7 +161,7 @@ impl StarRealmsEncoder {
         let pending_scalars = l.add("pending", &[PENDING_SCALARS.len()]);
         let pending_target = l.add("pending_seat", &[seats]);
         let pending_card = l.add("pending_card", &[c]);
-        let pending_ability = l.add("pending_ability", &[4]);
+        let pending_ability = l.add("pending_ability", &[5]);
         let row = l.add("row", &[ROW_SIZE, c]);
         let trade_deck = l.add("trade_deck", &[c]);
         let scrap_heap = l.add("scrap_heap", &[c]);
@@ -284,7 +286,9 @@ impl Encoder<starrealms::State> for StarRealmsEncoder {
                 "current_seat" | "to_move_seat" | "pending_seat" => format!("p{i}"),
                 "pending_kind" => PENDING_KINDS[i].to_string(),
                 "pending" => PENDING_SCALARS[i].to_string(),
-                "pending_ability" => ["primary", "ally", "scrap", "on_acquire"][i].to_string(),
+                "pending_ability" => {
+                    ["primary", "ally", "scrap", "on_acquire", "double_ally"][i].to_string()
+                }
                 "row" => format!("slot{}:{}", i / c, card(i % c)),
                 "ships" | "bases" => {
                     let width = b.shape[1];
@@ -377,6 +381,8 @@ impl Encoder<starrealms::State> for StarRealmsEncoder {
                     Some(source.card),
                     Some(source.ability),
                 ),
+                Pending::PlayerDiscardTarget => (16, 0, false, 0, None, None, None),
+                Pending::BaseToTop => (17, 0, false, 0, None, None, None),
             };
             out[self.pending + kind] = 1.0;
             out[self.pending_scalars] = left as f32 / 5.0;
@@ -394,6 +400,7 @@ impl Encoder<starrealms::State> for StarRealmsEncoder {
                     Ability::Ally => 1,
                     Ability::Scrap => 2,
                     Ability::OnAcquire => 3,
+                    Ability::DoubleAlly => 4,
                 };
                 out[self.pending_ability + i] = 1.0;
             }

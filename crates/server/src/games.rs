@@ -75,14 +75,17 @@ impl Served for starrealms::State {
             | Action::ScrapDiscard(c)
             | Action::Discard(c)
             | Action::Give(c, _)
+            | Action::TopBase(c)
             | Action::Bequeath(c) => Some(c),
             // Cards in play, on the table.
-            Action::Primary(i) | Action::AllyBase(i) | Action::ScrapBase(i) => {
-                base(self.current, i)
-            }
-            Action::AllyShip(i) | Action::ScrapShip(i) | Action::Copy(i) => {
-                me.ships.get(i as usize).map(|s| s.card)
-            }
+            Action::Primary(i)
+            | Action::AllyBase(i)
+            | Action::DoubleAllyBase(i)
+            | Action::ScrapBase(i) => base(self.current, i),
+            Action::AllyShip(i)
+            | Action::DoubleAllyShip(i)
+            | Action::ScrapShip(i)
+            | Action::Copy(i) => me.ships.get(i as usize).map(|s| s.card),
             Action::AttackBase(seat, i) | Action::Destroy(seat, i) | Action::CopyBase(seat, i) => {
                 base(seat, i)
             }
@@ -154,7 +157,8 @@ pub struct CreateGame {
     #[serde(default)]
     pub edition: Option<String>,
     /// Star Realms: the card sets whose trade cards make the trade deck (`["base"]`, the
-    /// default; `["colony_wars"]`; `["rise_of_empire"]`, the *Rise of Empire* stand-in pack; or
+    /// default; `["colony_wars"]`; `["frontiers"]`; `["rise_of_empire"]`, the *Rise of Empire*
+    /// stand-in pack; or
     /// several, such as `["base", "colony_wars"]`).
     #[serde(default)]
     pub sets: Option<Vec<String>>,

@@ -36,6 +36,10 @@ pub enum Action {
     AllyShip(u8),
     /// Use the ally ability of a base: `ally base <i>`.
     AllyBase(u8),
+    /// Use the double-ally ability of a ship in play: `double ally ship <i>`.
+    DoubleAllyShip(u8),
+    /// Use the double-ally ability of a base: `double ally base <i>`.
+    DoubleAllyBase(u8),
     /// Use the scrap ability of a ship in play (scrapping it): `scrap ship <i>`.
     ScrapShip(u8),
     /// Use the scrap ability of a base (scrapping it): `scrap base <i>`.
@@ -90,6 +94,8 @@ pub enum Action {
     AcquireExplorer,
     /// Put the ship just acquired on top of the deck: `top`.
     Top,
+    /// Put a base of the discard pile on top of the deck: `top <card>`.
+    TopBase(CardId),
     /// Put the card just acquired into the hand: `hand`.
     ToHand,
     /// Decline an optional effect or stop an "up to": `pass`.
@@ -118,7 +124,7 @@ fn kinds() -> usize {
 }
 
 /// Dense-index layout: (variant, size) in order.
-fn layout() -> [usize; 32] {
+fn layout() -> [usize; 35] {
     let k = kinds();
     [
         k,                      // Play
@@ -153,6 +159,9 @@ fn layout() -> [usize; 32] {
         UPGRADES,               // AcquireUpgrade
         MAX_SEATS * MAX_BASES,  // CopyBase
         1,                      // ToHand
+        MAX_SHIPS,              // DoubleAllyShip
+        MAX_BASES,              // DoubleAllyBase
+        k,                      // TopBase
     ]
 }
 
@@ -193,6 +202,9 @@ impl Action {
             AcquireUpgrade(a, b, c) => (29, upgrade_offset(a, b, c)),
             CopyBase(s, i) => (30, s.index() * MAX_BASES + i as usize),
             ToHand => (31, 0),
+            DoubleAllyShip(i) => (32, i as usize),
+            DoubleAllyBase(i) => (33, i as usize),
+            TopBase(id) => (34, c(id)),
         }
     }
 
@@ -239,6 +251,9 @@ impl Action {
             }
             30 => CopyBase(seat(o, MAX_BASES), (o % MAX_BASES) as u8),
             31 => ToHand,
+            32 => DoubleAllyShip(o as u8),
+            33 => DoubleAllyBase(o as u8),
+            34 => TopBase(card(o)),
             _ => return None,
         })
     }
@@ -272,6 +287,8 @@ impl fmt::Display for Action {
             Primary(i) => write!(f, "primary base {i}"),
             AllyShip(i) => write!(f, "ally ship {i}"),
             AllyBase(i) => write!(f, "ally base {i}"),
+            DoubleAllyShip(i) => write!(f, "double ally ship {i}"),
+            DoubleAllyBase(i) => write!(f, "double ally base {i}"),
             ScrapShip(i) => write!(f, "scrap ship {i}"),
             ScrapBase(i) => write!(f, "scrap base {i}"),
             BuyRow(i) => write!(f, "buy row {i}"),
@@ -295,6 +312,7 @@ impl fmt::Display for Action {
             }
             AcquireExplorer => write!(f, "acquire explorer"),
             Top => write!(f, "top"),
+            TopBase(c) => write!(f, "top {c}"),
             ToHand => write!(f, "hand"),
             Pass => write!(f, "pass"),
             Give(c, s) => write!(f, "give {s} {c}"),
@@ -398,6 +416,19 @@ impl std::str::FromStr for Action {
             }
             ("ally", Some("base")) => {
                 AllyBase(num(rest.get(1), MAX_BASES, "refusal.what.base_position")?)
+            }
+            ("double", Some("ally")) => {
+                let action = match rest.get(1).copied() {
+                    Some("ship") => {
+                        DoubleAllyShip(num(rest.get(2), MAX_SHIPS, "refusal.what.ship_position")?)
+                    }
+                    Some("base") => {
+                        DoubleAllyBase(num(rest.get(2), MAX_BASES, "refusal.what.base_position")?)
+                    }
+                    _ => return Err(fail(reason("parse_double_ally", &[]))),
+                };
+                end(4)?;
+                return Ok(action);
             }
             ("scrap", Some("ship")) => {
                 ScrapShip(num(rest.get(1), MAX_SHIPS, "refusal.what.ship_position")?)
@@ -510,10 +541,8 @@ impl std::str::FromStr for Action {
                 end(1)?;
                 return Ok(End);
             }
-            ("top", _) => {
-                end(1)?;
-                return Ok(Top);
-            }
+            ("top", None) => return Ok(Top),
+            ("top", _) => return Ok(TopBase(card(rest)?)),
             ("hand", _) => {
                 end(1)?;
                 return Ok(ToHand);

@@ -24,6 +24,7 @@ fn sections(text: &str) -> Vec<(&'static str, String)> {
     loop {
         let next = [
             ("Primary:", "Primary"),
+            ("Double ally (", "DoubleAlly"),
             ("Ally (", "Ally"),
             ("Scrap:", "Scrap"),
             ("Static:", "Static"),
@@ -42,7 +43,7 @@ fn sections(text: &str) -> Vec<(&'static str, String)> {
             last.1.push_str(&rest[..i]);
         }
         let after = &rest[i + marker.len()..];
-        let after = if kind == "Ally" {
+        let after = if kind == "Ally" || kind == "DoubleAlly" {
             after.find("):").map_or(after, |j| &after[j + 2..])
         } else {
             after
@@ -79,7 +80,12 @@ fn amounts_in_effects(effects: &[Effect], out: &mut Vec<(u8, String)>) {
                 reward: options, ..
             } => options.iter().for_each(|o| amounts_in_effects(o, out)),
             Effect::If { then, .. } => amounts_in_effects(then, out),
-            Effect::CombatPerScrapped(n) => out.push((*n, "Combat".into())),
+            Effect::CombatPerScrapped(n) | Effect::CombatPerOwnScrapped(n) => {
+                out.push((*n, "Combat".into()))
+            }
+            Effect::Scrap {
+                combat_per_card, ..
+            } if *combat_per_card > 0 => out.push((*combat_per_card, "Combat".into())),
             _ => {}
         }
     }
@@ -135,13 +141,39 @@ pub fn ability_disagreements(text: &str, effects: &[Effect]) -> Vec<String> {
                 lower.contains("destroy target base") && *optional == lower.contains("may destroy"),
                 "destroy target base",
             ),
-            Effect::ScrapTradeRow { optional, count } => (
+            Effect::ScrapTradeRow {
+                optional,
+                count,
+                combat_for_cost,
+            } => (
                 (if *count == 1 {
                     lower.contains("scrap a card in the trade row")
                 } else {
                     lower.contains("cards in the trade row") && lower.contains("up to")
-                }) && *optional == lower.contains("may"),
+                }) && *optional == lower.contains("may")
+                    && *combat_for_cost == lower.contains("equal to its cost"),
                 "scrap a card in the trade row",
+            ),
+            Effect::BaseFromDiscardOnTop => (
+                lower.contains("base from your discard pile on top of your deck"),
+                "put a base from your discard pile on top of your deck",
+            ),
+            Effect::NextBaseOnTop => (
+                lower.contains("next base you acquire this turn")
+                    && lower.contains("on top of your deck"),
+                "the next base acquired goes on top of the deck",
+            ),
+            Effect::ReturnFromScrapHeap => (
+                lower.contains("from the scrap heap to your discard pile"),
+                "the card comes back from the scrap heap",
+            ),
+            Effect::CombatPerOwnScrapped(_) => (
+                lower.contains("for each of your cards scrapped this turn"),
+                "combat for each of your cards scrapped this turn",
+            ),
+            Effect::PlayerDiscards => (
+                lower.contains("target player discards a card"),
+                "target player discards a card",
             ),
             Effect::AcquireFree { to, .. } => (
                 lower.contains("for free")
@@ -170,19 +202,27 @@ pub fn ability_disagreements(text: &str, effects: &[Effect]) -> Vec<String> {
                 lower.contains("for each card scrapped"),
                 "combat for each card scrapped",
             ),
-            Effect::DiscardFor { .. } => (
-                lower.contains("discard up to") && lower.contains("for each card discarded"),
+            Effect::DiscardFor { count, .. } => (
+                (if *count == crate::cards::ANY_NUMBER {
+                    lower.contains("discard any number of cards")
+                } else {
+                    lower.contains("discard up to")
+                }) && lower.contains("for each card discarded"),
                 "discard for a reward",
             ),
             Effect::Scrap {
                 count,
                 optional,
                 draw_per_card,
+                combat_per_card,
+                combat_for_cost,
                 ..
             } => (
                 (*count == 1 || lower.contains("up to two"))
                     && (*optional == (lower.contains("you may scrap") || lower.contains("up to")))
-                    && (*draw_per_card == lower.contains("for each card scrapped")),
+                    && (*draw_per_card == lower.contains("for each card scrapped"))
+                    && (*combat_for_cost == lower.contains("equal to its cost"))
+                    && (*combat_per_card == 0 || lower.contains("if you do")),
                 "the scrap it allows",
             ),
             Effect::NextShipOnTop => (
@@ -246,6 +286,7 @@ pub fn card_disagreements(spec: &CardSpec) -> Vec<TextIssue> {
     for (ability, effects) in [
         ("Primary", &spec.primary),
         ("Ally", &spec.ally),
+        ("DoubleAlly", &spec.double_ally),
         ("Scrap", &spec.scrap),
         ("OnAcquire", &spec.on_acquire),
     ] {

@@ -17,6 +17,10 @@ const BASE_SET_TEXT: &str = include_str!("../cards/base.toml");
 /// set (the box's are the same cards).
 pub const CW_SET_FILE: &str = "cards/colony_wars.toml";
 const CW_SET_TEXT: &str = include_str!("../cards/colony_wars.toml");
+/// The embedded *Frontiers* set, which takes its starting cards and Explorers from the base set
+/// (the box's are the same cards).
+pub const FRONTIERS_SET_FILE: &str = "cards/frontiers.toml";
+const FRONTIERS_SET_TEXT: &str = include_str!("../cards/frontiers.toml");
 /// The embedded *Rise of Empire* stand-in pack (ours), which extends the base set.
 pub const ROE_SET_FILE: &str = "cards/rise_of_empire.toml";
 const ROE_SET_TEXT: &str = include_str!("../cards/rise_of_empire.toml");
@@ -183,6 +187,12 @@ pub enum Effect {
         /// Draw one card for each card scrapped this way.
         #[serde(default)]
         draw_per_card: bool,
+        /// Combat gained for each card scrapped this way ("if you do, add 4 Combat").
+        #[serde(default, skip_serializing_if = "is_zero")]
+        combat_per_card: u8,
+        /// Gain combat equal to each scrapped card's cost.
+        #[serde(default, skip_serializing_if = "is_false")]
+        combat_for_cost: bool,
     },
     /// Scrap a card in the trade row (which refills).
     ScrapTradeRow {
@@ -192,6 +202,9 @@ pub enum Effect {
         /// Most cards scrapped (1 unless written).
         #[serde(default = "one")]
         count: u8,
+        /// Gain combat equal to each scrapped card's cost.
+        #[serde(default, skip_serializing_if = "is_false")]
+        combat_for_cost: bool,
     },
     /// Destroy target base (an outpost first, as for attacks).
     DestroyBase {
@@ -247,18 +260,46 @@ pub enum Effect {
     ToHandIfPlayed(Faction),
     /// Add this much combat per card scrapped from the player's hand or discard pile this turn.
     CombatPerScrapped(u8),
-    /// Discard up to `count` cards; for each, gain one of the `reward` options (gains and draws
-    /// only).
+    /// Discard up to `count` cards (any number when not written); for each, gain one of the
+    /// `reward` options (gains and draws only).
     DiscardFor {
-        /// Most cards discarded.
+        /// Most cards discarded ([`ANY_NUMBER`]: as many as the hand holds).
+        #[serde(default = "any_number")]
         count: u8,
         /// The reward options for each card (one to four).
         reward: Vec<Vec<Effect>>,
     },
+    /// Put a base of the player's discard pile on top of their deck (face up).
+    BaseFromDiscardOnTop,
+    /// The next base acquired this turn goes on top of the deck (not optional).
+    NextBaseOnTop,
+    /// In a scrap ability: at the end of the turn, the card scrapped this way moves from the
+    /// scrap heap to its owner's discard pile.
+    ReturnFromScrapHeap,
+    /// Add this much combat per card of the player's own scrapped this turn, from any zone
+    /// (hand, discard pile, in play; the card whose ability this is included).
+    CombatPerOwnScrapped(u8),
+    /// Target player (any player, oneself included) discards a card.
+    PlayerDiscards,
 }
 
 fn one() -> u8 {
     1
+}
+
+/// [`Effect::DiscardFor`]'s count when the card says "any number".
+pub const ANY_NUMBER: u8 = u8::MAX;
+
+fn any_number() -> u8 {
+    ANY_NUMBER
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Effect {
@@ -363,6 +404,9 @@ pub struct CardSpec {
     /// Ally ability for the card's own faction.
     #[serde(default)]
     pub ally: Vec<Effect>,
+    /// Double-ally ability: usable once two *other* cards of the card's faction are in play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub double_ally: Vec<Effect>,
     /// Scrap ability: scrap this card for these effects.
     #[serde(default)]
     pub scrap: Vec<Effect>,
@@ -673,6 +717,10 @@ pub struct CardInfo {
     pub has_ally: bool,
     /// Has a scrap ability.
     pub has_scrap: bool,
+    /// Has a double-ally ability.
+    pub has_double_ally: bool,
+    /// Its scrap ability brings it back from the scrap heap at the end of the turn.
+    pub returns: bool,
     /// Its primary copies another ship (Stealth Needle).
     pub copies: bool,
     /// Combat gained per ship played while it is in play (Fleet HQ).
@@ -694,6 +742,8 @@ pub const HAS_ALLY: u8 = 2;
 pub const HAS_SCRAP: u8 = 4;
 /// [`CardInfo::in_play_flags`] bit: is an outpost.
 pub const IS_OUTPOST: u8 = 8;
+/// [`CardInfo::in_play_flags`] bit: has a double-ally ability.
+pub const HAS_DOUBLE_ALLY: u8 = 16;
 
 /// Most card kinds in one set, upgraded cards included (card kinds are bits of a [`CardMask`]).
 pub const MAX_KINDS: usize = 1024;
@@ -827,14 +877,28 @@ impl CardSet {
         build(parts)
     }
 
-    /// The embedded sets, the default of every process: the base set, *Colony Wars*, then the
-    /// *Rise of Empire* stand-in pack (ours) and the upgraded cards its sheets make. (The
-    /// printed cards of base and *Colony Wars* come first, so their games use small card ids.)
+    /// The embedded sets, the default of every process: the base set, *Colony Wars*,
+    /// *Frontiers*, then the *Rise of Empire* stand-in pack (ours) and the upgraded cards its
+    /// sheets make. (The printed cards of base and *Colony Wars* come first, so their games use
+    /// small card ids.)
     pub fn builtin() -> &'static CardSet {
         static BUILTIN: OnceLock<CardSet> = OnceLock::new();
         BUILTIN.get_or_init(|| {
-            CardSet::parse_files(&[(CW_SET_FILE, CW_SET_TEXT), (ROE_SET_FILE, ROE_SET_TEXT)])
-                .expect("the embedded card sets are valid")
+            CardSet::parse_files(&[
+                (CW_SET_FILE, CW_SET_TEXT),
+                (FRONTIERS_SET_FILE, FRONTIERS_SET_TEXT),
+                (ROE_SET_FILE, ROE_SET_TEXT),
+            ])
+            .expect("the embedded card sets are valid")
+        })
+    }
+
+    /// The embedded base set and *Frontiers*, without the other sets.
+    pub fn frontiers() -> &'static CardSet {
+        static FRONTIERS: OnceLock<CardSet> = OnceLock::new();
+        FRONTIERS.get_or_init(|| {
+            CardSet::parse(FRONTIERS_SET_FILE, FRONTIERS_SET_TEXT)
+                .expect("the embedded Frontiers set is valid")
         })
     }
 
@@ -1277,6 +1341,8 @@ fn info_of(d: &CardDef) -> CardInfo {
         has_primary: !d.spec.primary.is_empty(),
         has_ally: !d.spec.ally.is_empty(),
         has_scrap: !d.spec.scrap.is_empty(),
+        has_double_ally: !d.spec.double_ally.is_empty(),
+        returns: d.spec.scrap.contains(&Effect::ReturnFromScrapHeap),
         copies: d.spec.primary.contains(&Effect::CopyShip),
         combat_per_ship: d.combat_per_ship,
         ship_factions: d.ship_factions,
@@ -1293,12 +1359,15 @@ fn info_of(d: &CardDef) -> CardInfo {
                     | Effect::NextAcquire(_)
                     | Effect::If { .. }
                     | Effect::CombatPerScrapped(_)
+                    | Effect::CombatPerOwnScrapped(_)
+                    | Effect::NextBaseOnTop
             )
         }),
         in_play_flags: (!d.spec.primary.is_empty() as u8 * HAS_PRIMARY)
             | (!d.spec.ally.is_empty() as u8 * HAS_ALLY)
             | (!d.spec.scrap.is_empty() as u8 * HAS_SCRAP)
-            | ((d.spec.kind == Kind::Outpost) as u8 * IS_OUTPOST),
+            | ((d.spec.kind == Kind::Outpost) as u8 * IS_OUTPOST)
+            | (!d.spec.double_ally.is_empty() as u8 * HAS_DOUBLE_ALLY),
     }
 }
 
@@ -1409,14 +1478,30 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
     if spec.count == 0 {
         return Err("`count` must be at least 1".into());
     }
-    if !spec.ally.is_empty() && spec.faction.is_none() {
+    if !(spec.ally.is_empty() && spec.double_ally.is_empty()) && spec.faction.is_none() {
         return Err("an ally ability needs a faction".into());
     }
     if spec.text.trim().is_empty() {
         return Err("`text` (the printed text) is missing".into());
     }
-    for list in [&spec.primary, &spec.ally, &spec.scrap, &spec.on_acquire] {
+    for list in [
+        &spec.primary,
+        &spec.ally,
+        &spec.double_ally,
+        &spec.scrap,
+        &spec.on_acquire,
+    ] {
         check_effects(list, spec.kind)?;
+    }
+    for list in [
+        &spec.primary,
+        &spec.ally,
+        &spec.double_ally,
+        &spec.on_acquire,
+    ] {
+        if list.contains(&Effect::ReturnFromScrapHeap) {
+            return Err("`return_from_scrap_heap` belongs to the scrap ability".into());
+        }
     }
     if spec.on_acquire.iter().any(|e| {
         matches!(
@@ -1437,7 +1522,7 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
     if per_ship > 1 {
         return Err("a card has at most one \"whenever you play a ship\" ability".into());
     }
-    for list in [&spec.primary, &spec.ally, &spec.scrap] {
+    for list in [&spec.primary, &spec.ally, &spec.double_ally, &spec.scrap] {
         if list.iter().any(|e| matches!(e, Effect::ToHandIfPlayed(_))) {
             return Err("`to_hand_if_played` belongs to the on-acquire ability".into());
         }

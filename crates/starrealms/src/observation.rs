@@ -57,6 +57,15 @@ pub struct PlayerView {
     /// Cards scrapped from the hand or the discard pile this turn.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub scrapped: u8,
+    /// Cards of the player's own scrapped this turn from any zone, in play included.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scrapped_all: u8,
+    /// Next bases acquired this turn that go on top of the deck.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_base_top: u8,
+    /// Cards scrapped this turn that come back from the scrap heap at its end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returning: Vec<CardId>,
     /// Where the next ships or bases acquired this turn go, first the next one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub redirects: Vec<crate::cards::Dest>,
@@ -168,6 +177,9 @@ impl PlayerView {
             next_ship_top: p.next_ship_top,
             played: p.played,
             scrapped: p.scrapped,
+            scrapped_all: p.scrapped_all,
+            next_base_top: p.next_base_top,
+            returning: p.returning.clone(),
             redirects: p.redirects.clone(),
             sheets: p.sheets.clone(),
             done: p.done,
@@ -264,6 +276,9 @@ impl Observation {
                     next_ship_top: v.next_ship_top,
                     played: v.played,
                     scrapped: v.scrapped,
+                    scrapped_all: v.scrapped_all,
+                    next_base_top: v.next_base_top,
+                    returning: v.returning.clone(),
                     redirects: v.redirects.clone(),
                     done: v.done,
                     sheets: v.sheets.clone(),

@@ -134,6 +134,15 @@ pub struct PlayerSetup {
     /// Cards scrapped from the hand or the discard pile this turn.
     #[serde(skip_serializing_if = "is_zero")]
     pub scrapped: u8,
+    /// Cards of the player's own scrapped this turn from any zone, in play included.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub scrapped_all: u8,
+    /// Next bases acquired this turn that go on top of the deck.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub next_base_top: u8,
+    /// Cards scrapped this turn that come back from the scrap heap at its end.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub returning: Vec<CardId>,
     /// Where the next ships or bases acquired this turn go, first the next one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub redirects: Vec<crate::cards::Dest>,
@@ -170,6 +179,9 @@ impl Default for PlayerSetup {
             next_ship_top: 0,
             played: None,
             scrapped: 0,
+            scrapped_all: 0,
+            next_base_top: 0,
+            returning: Vec::new(),
             redirects: Vec::new(),
             done: false,
             sheets: None,
@@ -682,6 +694,9 @@ impl Setup {
                 next_ship_top: p.next_ship_top,
                 played,
                 scrapped: p.scrapped,
+                scrapped_all: p.scrapped_all,
+                next_base_top: p.next_base_top,
+                returning: p.returning.clone(),
                 redirects: p.redirects.clone(),
                 done: p.done,
                 sheets: match &p.sheets {
@@ -923,6 +938,9 @@ impl Setup {
                         .collect(),
                 ),
                 scrapped: p.scrapped,
+                scrapped_all: p.scrapped_all,
+                next_base_top: p.next_base_top,
+                returning: p.returning.clone(),
                 redirects: p.redirects.clone(),
                 done: p.done,
                 sheets: (!p.sheets.is_empty()).then(|| p.sheets.clone()),

@@ -34,6 +34,9 @@ pub struct InPlay {
     /// Ally ability used.
     #[serde(default)]
     pub ally_used: bool,
+    /// Double-ally ability used.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ally2_used: bool,
     /// Damage taken this turn (bases).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub damage: u8,
@@ -49,7 +52,7 @@ pub struct InPlay {
     flags: u8,
 }
 
-use crate::cards::{HAS_ALLY, HAS_PRIMARY, HAS_SCRAP, IS_OUTPOST};
+use crate::cards::{HAS_ALLY, HAS_DOUBLE_ALLY, HAS_PRIMARY, HAS_SCRAP, IS_OUTPOST};
 
 /// The written form of [`InPlay`]; reading one computes the derived fields.
 #[derive(Deserialize)]
@@ -63,6 +66,8 @@ struct InPlayData {
     #[serde(default)]
     ally_used: bool,
     #[serde(default)]
+    ally2_used: bool,
+    #[serde(default)]
     damage: u8,
 }
 
@@ -72,6 +77,7 @@ impl From<InPlayData> for InPlay {
             copy: d.copy,
             primary_used: d.primary_used,
             ally_used: d.ally_used,
+            ally2_used: d.ally2_used,
             damage: d.damage,
             ..InPlay::new(d.card)
         };
@@ -100,6 +106,7 @@ impl InPlay {
             copy: None,
             primary_used: false,
             ally_used: false,
+            ally2_used: false,
             damage: 0,
             factions: 0,
             need: 0,
@@ -181,6 +188,17 @@ pub struct Player {
     /// Cards scrapped from the hand or the discard pile this turn (The Incinerator).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub scrapped: u8,
+    /// Cards of this player's scrapped this turn from any zone, in play included (Reclamation
+    /// Station).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scrapped_all: u8,
+    /// The next bases acquired this turn that go on top of the deck (Long Hauler).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_base_top: u8,
+    /// Cards scrapped this turn that come back from the scrap heap to the discard pile at the
+    /// end of the turn (Mobile Market).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returning: Vec<CardId>,
     /// Where the next ships or bases acquired this turn go instead of the discard pile, first
     /// the next one (Factory World, Federation Shipyard).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -267,6 +285,9 @@ impl Player {
             next_ship_top: 0,
             played: [0; Faction::COUNT],
             scrapped: 0,
+            scrapped_all: 0,
+            next_base_top: 0,
+            returning: Vec::new(),
             redirects: Vec::new(),
             done: false,
             sheets: Vec::new(),
@@ -325,6 +346,8 @@ pub enum Ability {
     Ally,
     /// Scrap.
     Scrap,
+    /// Double ally.
+    DoubleAlly,
     /// On acquire (*Rise of Empire*).
     OnAcquire,
 }
@@ -350,6 +373,7 @@ impl Source {
             Ability::Primary => &spec.primary,
             Ability::Ally => &spec.ally,
             Ability::Scrap => &spec.scrap,
+            Ability::DoubleAlly => &spec.double_ally,
             Ability::OnAcquire => &spec.on_acquire,
         }
     }
@@ -424,6 +448,12 @@ pub enum Pending {
         draw_per_card: bool,
         /// Cards scrapped so far.
         done: u8,
+        /// Combat gained per card scrapped.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        combat_per_card: u8,
+        /// Combat gained equal to each scrapped card's cost.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        combat_for_cost: bool,
     },
     /// Scrap a trade-row card (`scrap row <slot>`, `pass` if optional).
     ScrapTradeRow {
@@ -432,6 +462,9 @@ pub enum Pending {
         /// Cards that may still be scrapped.
         #[serde(default = "one", skip_serializing_if = "is_one")]
         left: u8,
+        /// Combat gained equal to each scrapped card's cost.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        combat_for_cost: bool,
     },
     /// Destroy a target base (`destroy <seat> base <i>`, `pass` if optional).
     DestroyBase {
@@ -440,6 +473,10 @@ pub enum Pending {
     },
     /// Pick the opponent who discards (`target <seat>`).
     DiscardTarget,
+    /// Pick the player who discards, oneself included (`target <seat>`).
+    PlayerDiscardTarget,
+    /// Put a base of the discard pile on top of the deck (`top <card>`).
+    BaseToTop,
     /// `seat` discards `left` cards of its choice (`discard <card>`).
     Discard {
         /// Who discards (and decides).
@@ -696,20 +733,27 @@ impl State {
         // One pass over ships and one over bases collect which abilities are usable, as bit masks
         // by position, and which factions are in play at least once and at least twice (a card has
         // an ally for `need` if another card has one of those factions).
-        let (mut once, mut twice) = (0 as Factions, 0 as Factions);
-        let (mut ship_ally, mut ship_scrap) = (0u128, 0u128);
+        // And at least three times, for double allies (two *other* cards of the faction).
+        let (mut once, mut twice, mut thrice) = (0 as Factions, 0 as Factions, 0 as Factions);
+        let (mut ship_ally, mut ship_scrap, mut ship_ally2) = (0u128, 0u128, 0u128);
         for (i, s) in me.ships.iter().enumerate() {
+            thrice |= twice & s.factions;
             twice |= once & s.factions;
             once |= s.factions;
             if !s.ally_used && s.flags & HAS_ALLY != 0 {
                 ship_ally |= 1 << i;
+            }
+            if !s.ally2_used && s.flags & HAS_DOUBLE_ALLY != 0 {
+                ship_ally2 |= 1 << i;
             }
             if s.flags & HAS_SCRAP != 0 {
                 ship_scrap |= 1 << i;
             }
         }
         let (mut base_primary, mut base_ally, mut base_scrap) = (0u64, 0u64, 0u64);
+        let mut base_ally2 = 0u64;
         for (i, b) in me.bases.iter().enumerate() {
+            thrice |= twice & b.factions;
             twice |= once & b.factions;
             once |= b.factions;
             if !b.primary_used && b.flags & HAS_PRIMARY != 0 {
@@ -718,11 +762,15 @@ impl State {
             if !b.ally_used && b.flags & HAS_ALLY != 0 {
                 base_ally |= 1 << i;
             }
+            if !b.ally2_used && b.flags & HAS_DOUBLE_ALLY != 0 {
+                base_ally2 |= 1 << i;
+            }
             if b.flags & HAS_SCRAP != 0 {
                 base_scrap |= 1 << i;
             }
         }
         let ally = |p: &InPlay| p.need & twice != 0 || p.need & once & !p.factions != 0;
+        let ally2 = |p: &InPlay| p.need & thrice != 0 || p.need & twice & !p.factions != 0;
         for_bits(base_primary as u128, |i| out.push(Action::Primary(i)));
         for_bits(ship_ally, |i| {
             if ally(&me.ships[i as usize]) {
@@ -732,6 +780,16 @@ impl State {
         for_bits(base_ally as u128, |i| {
             if ally(&me.bases[i as usize]) {
                 out.push(Action::AllyBase(i));
+            }
+        });
+        for_bits(ship_ally2, |i| {
+            if ally2(&me.ships[i as usize]) {
+                out.push(Action::DoubleAllyShip(i));
+            }
+        });
+        for_bits(base_ally2 as u128, |i| {
+            if ally2(&me.bases[i as usize]) {
+                out.push(Action::DoubleAllyBase(i));
             }
         });
         for_bits(ship_scrap, |i| out.push(Action::ScrapShip(i)));
@@ -839,6 +897,21 @@ impl State {
                         out.push(Action::Target(seat));
                     }
                 }
+            }
+            Pending::PlayerDiscardTarget => {
+                for (seat, _) in self.players.iter() {
+                    if seat == self.current || self.may_target_player(self.current, seat) {
+                        out.push(Action::Target(seat));
+                    }
+                }
+            }
+            Pending::BaseToTop => {
+                let set = cards();
+                CardMask::each_kind(&me.discard, |c| {
+                    if set.info(c).kind.is_base() {
+                        out.push(Action::TopBase(c));
+                    }
+                });
             }
             Pending::Bequeath { from, .. } => {
                 // `pass` sorts before `bequeath`.
@@ -989,7 +1062,11 @@ impl State {
                 self.may_target_bases(self.current, seat)
                     && (0..p.bases.len()).any(|i| self.base_targetable(seat, i))
             }),
-            Pending::DiscardTarget => true,
+            Pending::DiscardTarget | Pending::PlayerDiscardTarget => true,
+            Pending::BaseToTop => {
+                let set = cards();
+                me.discard.iter().any(|&c| set.info(c).kind.is_base())
+            }
             Pending::Bequeath { from, .. } => !self.players[from].discard.is_empty(),
             Pending::Discard { seat, left } => left > 0 && !self.players[seat].hand.is_empty(),
             Pending::DiscardThenDraw { left, .. } => left > 0 && !me.hand.is_empty(),
@@ -1151,14 +1228,21 @@ impl State {
                     ],
                 )
             }
-            Action::AllyShip(i) | Action::ScrapShip(i) if ship(i).is_none() => {
+            Action::AllyShip(i) | Action::DoubleAllyShip(i) | Action::ScrapShip(i)
+                if ship(i).is_none() =>
+            {
                 reason("no_ship", &[("i", &i)])
             }
-            Action::Primary(i) | Action::AllyBase(i) | Action::ScrapBase(i)
+            Action::Primary(i)
+            | Action::AllyBase(i)
+            | Action::DoubleAllyBase(i)
+            | Action::ScrapBase(i)
                 if base(i).is_none() =>
             {
                 reason("no_base", &[("i", &i)])
             }
+            Action::DoubleAllyShip(i) => reason("no_double_ally_ship", &[("i", &i)]),
+            Action::DoubleAllyBase(i) => reason("no_double_ally_base", &[("i", &i)]),
             Action::AllyShip(i) => reason("no_ally_ship", &[("i", &i)]),
             Action::ScrapShip(i) => reason("no_scrap_ship", &[("i", &i)]),
             Action::Primary(i) => reason("no_primary", &[("i", &i)]),
@@ -1175,6 +1259,7 @@ impl State {
             | Action::AcquireUpgrade(..)
             | Action::AcquireExplorer
             | Action::Top
+            | Action::TopBase(_)
             | Action::ToHand
             | Action::CopyBase(..)
             | Action::Pass
@@ -1292,15 +1377,25 @@ impl State {
                 let card = b.effective();
                 self.push_frame(card, Ability::Ally, u8::MAX);
             }
+            Action::DoubleAllyShip(i) => {
+                let s = &mut self.me_mut().ships[i as usize];
+                s.ally2_used = true;
+                let card = s.effective();
+                self.push_frame(card, Ability::DoubleAlly, i);
+            }
+            Action::DoubleAllyBase(i) => {
+                let b = &mut self.me_mut().bases[i as usize];
+                b.ally2_used = true;
+                let card = b.effective();
+                self.push_frame(card, Ability::DoubleAlly, u8::MAX);
+            }
             Action::ScrapShip(i) => {
                 let s = self.me_mut().ships.remove(i as usize);
-                self.scrap_card(s.card);
-                self.push_frame(s.effective(), Ability::Scrap, u8::MAX);
+                self.scrap_own_in_play(s);
             }
             Action::ScrapBase(i) => {
                 let b = self.me_mut().bases.remove(i as usize);
-                self.scrap_card(b.card);
-                self.push_frame(b.effective(), Ability::Scrap, u8::MAX);
+                self.scrap_own_in_play(b);
             }
             Action::BuyRow(slot) => {
                 let c = self.row[slot as usize].take().expect("legal buy");
@@ -1383,28 +1478,35 @@ impl State {
                     optional,
                     draw_per_card,
                     done,
+                    combat_per_card,
+                    combat_for_cost,
                 },
                 a @ (Action::ScrapHand(_) | Action::ScrapDiscard(_) | Action::Pass),
             ) => {
-                let scrapped = match a {
+                let card = match a {
                     Action::ScrapHand(c) => {
-                        let me = self.me_mut();
-                        me.take_from_hand(c);
-                        me.scrapped = me.scrapped.saturating_add(1);
-                        self.scrap_card(c);
-                        true
+                        self.me_mut().take_from_hand(c);
+                        Some(c)
                     }
                     Action::ScrapDiscard(c) => {
-                        let me = self.me_mut();
-                        me.scrapped = me.scrapped.saturating_add(1);
-                        let d = &mut me.discard;
+                        let d = &mut self.me_mut().discard;
                         let i = d.iter().rposition(|&x| x == c).expect("legal scrap");
                         d.remove(i);
-                        self.scrap_card(c);
-                        true
+                        Some(c)
                     }
-                    _ => false,
+                    _ => None,
                 };
+                if let Some(c) = card {
+                    let me = self.me_mut();
+                    me.scrapped = me.scrapped.saturating_add(1);
+                    me.scrapped_all = me.scrapped_all.saturating_add(1);
+                    me.combat += combat_per_card as u16;
+                    if combat_for_cost {
+                        me.combat += set.info(c).cost as u16;
+                    }
+                    self.scrap_card(c);
+                }
+                let scrapped = card.is_some();
                 let (left, done) = if scrapped {
                     (left - 1, done + 1)
                 } else {
@@ -1416,24 +1518,52 @@ impl State {
                     optional,
                     draw_per_card,
                     done,
+                    combat_per_card,
+                    combat_for_cost,
                 };
                 if !self.offer(next) && draw_per_card {
                     self.draw(self.current, done as usize);
                 }
             }
-            (Pending::ScrapTradeRow { optional, left }, Action::ScrapRow(slot)) => {
+            (
+                Pending::ScrapTradeRow {
+                    optional,
+                    left,
+                    combat_for_cost,
+                },
+                Action::ScrapRow(slot),
+            ) => {
                 let c = self.row[slot as usize].take().expect("legal scrap");
+                if combat_for_cost {
+                    self.me_mut().combat += set.info(c).cost as u16;
+                }
                 self.scrap_card(c);
                 self.refill(slot as usize);
                 self.offer(Pending::ScrapTradeRow {
                     optional,
                     left: left - 1,
+                    combat_for_cost,
                 });
             }
             (Pending::DestroyBase { .. }, Action::Destroy(seat, i)) => {
                 self.destroy_base(seat, i as usize);
             }
             (Pending::DiscardTarget, Action::Target(seat)) => self.make_discard(seat),
+            (Pending::PlayerDiscardTarget, Action::Target(seat)) => {
+                if seat == self.current {
+                    // Oneself discards at once, from the hand of this turn.
+                    self.offer(Pending::Discard { seat, left: 1 });
+                } else {
+                    self.make_discard(seat);
+                }
+            }
+            (Pending::BaseToTop, Action::TopBase(c)) => {
+                let me = self.me_mut();
+                let i = me.discard.iter().rposition(|&x| x == c).expect("legal top");
+                me.discard.remove(i);
+                me.deck.push(c);
+                me.deck_known += 1;
+            }
             (Pending::Discard { seat, left }, Action::Discard(c)) => {
                 let p = &mut self.players[seat];
                 p.take_from_hand(c);
@@ -1526,6 +1656,7 @@ impl State {
                 // The copy's abilities are new to this turn.
                 b.primary_used = false;
                 b.ally_used = false;
+                b.ally2_used = false;
                 b.refresh();
             }
             (Pending::DiscardFor { source, at, left }, Action::Discard(c)) => {
@@ -1639,6 +1770,8 @@ impl State {
                 count,
                 optional,
                 draw_per_card,
+                combat_per_card,
+                combat_for_cost,
             } => {
                 self.offer(Pending::Scrap {
                     from,
@@ -1646,12 +1779,19 @@ impl State {
                     optional,
                     draw_per_card,
                     done: 0,
+                    combat_per_card,
+                    combat_for_cost,
                 });
             }
-            Effect::ScrapTradeRow { optional, count } => {
+            Effect::ScrapTradeRow {
+                optional,
+                count,
+                combat_for_cost,
+            } => {
                 self.offer(Pending::ScrapTradeRow {
                     optional,
                     left: count,
+                    combat_for_cost,
                 });
             }
             Effect::DestroyBase { optional } => {
@@ -1729,13 +1869,39 @@ impl State {
                 me.combat += n as u16 * me.scrapped as u16;
             }
             Effect::DiscardFor { count, .. } => {
-                self.offer(Pending::DiscardFor {
-                    source,
-                    at,
-                    left: count,
-                });
+                // "Any number" is at most the hand.
+                let left = count.min(self.me().hand.len().min(u8::MAX as usize) as u8);
+                self.offer(Pending::DiscardFor { source, at, left });
             }
+            Effect::BaseFromDiscardOnTop => {
+                self.offer(Pending::BaseToTop);
+            }
+            Effect::NextBaseOnTop => {
+                let me = self.me_mut();
+                me.next_base_top = me.next_base_top.saturating_add(1);
+            }
+            // Noted when the card is scrapped (see `scrap_own_in_play`).
+            Effect::ReturnFromScrapHeap => {}
+            Effect::CombatPerOwnScrapped(n) => {
+                let me = self.me_mut();
+                me.combat += n as u16 * me.scrapped_all as u16;
+            }
+            Effect::PlayerDiscards => self.pending = Some(Pending::PlayerDiscardTarget),
         }
+    }
+
+    /// Scraps a card of the current player's in play for its scrap ability: counted as one of
+    /// the player's scrapped this turn, noted to come back at the end of the turn if its
+    /// ability says so, then the ability resolves.
+    fn scrap_own_in_play(&mut self, p: InPlay) {
+        let card = p.effective();
+        let me = self.me_mut();
+        me.scrapped_all = me.scrapped_all.saturating_add(1);
+        if cards().info(card).returns {
+            me.returning.push(p.card);
+        }
+        self.scrap_card(p.card);
+        self.push_frame(card, Ability::Scrap, u8::MAX);
     }
 
     /// Notes, on the on-acquire frame of `card` still to resolve, that the card was moved.
@@ -1822,6 +1988,10 @@ impl State {
         let me = self.me_mut();
         let to = match to {
             Some(to) => to,
+            None if !is_ship && me.next_base_top > 0 => {
+                me.next_base_top -= 1;
+                Dest::Top
+            }
             None if !me.redirects.is_empty() => me.redirects.remove(0),
             None => Dest::Discard,
         };
@@ -2021,12 +2191,21 @@ impl State {
 
     fn end_turn(&mut self) {
         let cur = self.current;
+        for c in std::mem::take(&mut self.players[cur].returning) {
+            // At the end of the turn (before the discard phase), back to the discard pile.
+            if let Some(i) = self.scrap_heap.iter().rposition(|&x| x == c) {
+                self.scrap_heap.remove(i);
+                self.players[cur].discard.push(c);
+            }
+        }
         let p = &mut self.players[cur];
         p.trade = 0;
         p.combat = 0;
         p.next_ship_top = 0;
         p.played = [0; Faction::COUNT];
         p.scrapped = 0;
+        p.scrapped_all = 0;
+        p.next_base_top = 0;
         p.redirects.clear();
         for b in p.bases.iter_mut().filter(|b| b.copy.is_some()) {
             // A copy lasts until its owner's turn ends.
@@ -2041,6 +2220,7 @@ impl State {
         for b in p.bases.iter_mut() {
             b.primary_used = false;
             b.ally_used = false;
+            b.ally2_used = false;
         }
         self.draw(cur, self.config.hand_size(cur.index()));
         let hydra = self.config.format == Format::Hydra;

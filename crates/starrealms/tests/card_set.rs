@@ -318,12 +318,16 @@ fn effects_of_the_special_cards() {
         count: 1,
         optional: true,
         draw_per_card: false,
+        combat_per_card: 0,
+        combat_for_cost: false,
     };
     let forced_scrap = Effect::Scrap {
         from: ScrapFrom::HandOrDiscard,
         count: 1,
         optional: false,
         draw_per_card: false,
+        combat_per_card: 0,
+        combat_for_cost: false,
     };
     assert_eq!(
         card("cutter").spec.primary,
@@ -366,7 +370,8 @@ fn effects_of_the_special_cards() {
             Effect::Combat(4),
             Effect::ScrapTradeRow {
                 optional: true,
-                count: 1
+                count: 1,
+                combat_for_cost: false,
             }
         ]
     );
@@ -376,7 +381,8 @@ fn effects_of_the_special_cards() {
             Effect::DestroyBase { optional: true },
             Effect::ScrapTradeRow {
                 optional: true,
-                count: 1
+                count: 1,
+                combat_for_cost: false,
             }
         ]
     );
@@ -442,7 +448,9 @@ fn effects_of_the_special_cards() {
                 from: ScrapFrom::Hand,
                 count: 1,
                 optional: false,
-                draw_per_card: false
+                draw_per_card: false,
+                combat_per_card: 0,
+                combat_for_cost: false,
             }
         ]
     );
@@ -452,7 +460,9 @@ fn effects_of_the_special_cards() {
             from: ScrapFrom::HandOrDiscard,
             count: 2,
             optional: true,
-            draw_per_card: true
+            draw_per_card: true,
+            combat_per_card: 0,
+            combat_for_cost: false,
         }]
     );
     // Only the two static bases have statics; no other card gets a free ally or combat.

@@ -41,7 +41,8 @@ fn swarmer_adds_3_combat_may_scrap_a_row_card_and_allies_for_2() {
         s.pending,
         Some(Pending::ScrapTradeRow {
             optional: true,
-            left: 1
+            left: 1,
+            combat_for_cost: false,
         })
     );
     s.act("scrap row 0");
@@ -121,7 +122,8 @@ fn ravager_scraps_up_to_two_row_cards_one_at_a_time() {
         s.pending,
         Some(Pending::ScrapTradeRow {
             optional: true,
-            left: 1
+            left: 1,
+            combat_for_cost: false,
         })
     );
     s.act("scrap row 1");

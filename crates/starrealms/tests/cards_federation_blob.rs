@@ -817,7 +817,8 @@ fn battle_pod_scraps_a_trade_row_card_and_row_refills() {
         s.pending,
         Some(Pending::ScrapTradeRow {
             optional: true,
-            left: 1
+            left: 1,
+            combat_for_cost: false,
         })
     );
     assert_eq!(
@@ -960,7 +961,8 @@ fn blob_destroyer_ally_destroys_and_scraps() {
         s.pending,
         Some(Pending::ScrapTradeRow {
             optional: true,
-            left: 1
+            left: 1,
+            combat_for_cost: false,
         })
     );
     assert_eq!(
@@ -994,7 +996,8 @@ fn blob_destroyer_ally_only_scrap() {
         s.pending,
         Some(Pending::ScrapTradeRow {
             optional: true,
-            left: 1
+            left: 1,
+            combat_for_cost: false,
         })
     );
     s.act("scrap row 0");
@@ -1041,7 +1044,8 @@ fn blob_destroyer_ally_without_bases_goes_to_the_row() {
         s.pending,
         Some(Pending::ScrapTradeRow {
             optional: true,
-            left: 1
+            left: 1,
+            combat_for_cost: false,
         })
     );
     s.act("pass");

@@ -21,6 +21,8 @@ fn table(faction: Faction, cost: u8) -> Vec<Effect> {
             count,
             optional: true,
             draw_per_card: false,
+            combat_per_card: 0,
+            combat_for_cost: false,
         }]
     };
     match (faction, cost) {

@@ -418,7 +418,8 @@ fn blob_destroyer_mid_ally() {
         s.pending,
         Some(Pending::ScrapTradeRow {
             optional: true,
-            left: 1
+            left: 1,
+            combat_for_cost: false,
         })
     );
 
@@ -1241,10 +1242,14 @@ fn decision_name(p: &Pending) -> &'static str {
         Pending::CopyBase { .. } => "copy_base",
         Pending::DiscardFor { .. } => "discard_for",
         Pending::DiscardReward { .. } => "discard_reward",
+        Pending::PlayerDiscardTarget => "player_discard_target",
+        Pending::BaseToTop => "base_to_top",
     }
 }
 
-const ALL_DECISIONS: [&str; 16] = [
+const ALL_DECISIONS: [&str; 18] = [
+    "player_discard_target",
+    "base_to_top",
     "acquire_up_to",
     "to_hand",
     "copy_base",

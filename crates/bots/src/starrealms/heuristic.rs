@@ -264,6 +264,8 @@ impl<'a> Ctx<'a> {
             Action::Primary(i) => &spec(me.bases[i as usize].card).primary,
             Action::AllyShip(i) => &spec(me.ships[i as usize].effective()).ally,
             Action::AllyBase(i) => &spec(me.bases[i as usize].card).ally,
+            Action::DoubleAllyShip(i) => &spec(me.ships[i as usize].effective()).double_ally,
+            Action::DoubleAllyBase(i) => &spec(me.bases[i as usize].card).double_ally,
             Action::ScrapShip(i) => &spec(me.ships[i as usize].effective()).scrap,
             Action::ScrapBase(i) => &spec(me.bases[i as usize].card).scrap,
             _ => return None,
@@ -273,10 +275,13 @@ impl<'a> Ctx<'a> {
     /// The card an ability or scrap action uses.
     fn ability_card(&self, a: Action) -> Option<CardId> {
         match a {
-            Action::Primary(i) | Action::AllyBase(i) | Action::ScrapBase(i) => {
-                Some(self.me.bases[i as usize].card)
+            Action::Primary(i)
+            | Action::AllyBase(i)
+            | Action::DoubleAllyBase(i)
+            | Action::ScrapBase(i) => Some(self.me.bases[i as usize].card),
+            Action::AllyShip(i) | Action::DoubleAllyShip(i) | Action::ScrapShip(i) => {
+                Some(self.me.ships[i as usize].card)
             }
-            Action::AllyShip(i) | Action::ScrapShip(i) => Some(self.me.ships[i as usize].card),
             _ => None,
         }
     }
@@ -412,14 +417,15 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
         Some(Pending::Scrap { optional, .. }) => scrap_cards(cx, legal, optional),
         Some(Pending::ScrapTradeRow { optional, .. }) => scrap_row(cx, legal, optional, rng),
         Some(Pending::DestroyBase { .. }) => destroy_base(cx, legal, rng),
-        Some(Pending::DiscardTarget) => {
-            // The opponent who plays next: its hand is the one about to be used.
+        Some(Pending::DiscardTarget | Pending::PlayerDiscardTarget) => {
+            // The opponent who plays next: its hand is the one about to be used (never
+            // oneself: the hand left in the main phase is the cards worth keeping).
             let n = cx.o.players.len();
             let me = cx.o.seat.map_or(0, Seat::index);
             legal
                 .iter()
                 .copied()
-                .filter(|a| matches!(a, Action::Target(_)))
+                .filter(|a| matches!(a, Action::Target(s) if s.index() != me))
                 .min_by_key(|a| match a {
                     Action::Target(s) => (s.index() + n - me) % n,
                     _ => n,
@@ -440,6 +446,17 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
             best(&scored, rng)
         }
         Some(Pending::ToHand { .. }) => Some(Action::ToHand),
+        Some(Pending::BaseToTop) => {
+            // The most valuable base comes back first.
+            let scored: Vec<(f32, Action)> = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::TopBase(c) => Some((cx.keep(c), a)),
+                    _ => None,
+                })
+                .collect();
+            best(&scored, rng)
+        }
         Some(Pending::CopyBase { .. }) => {
             let scored: Vec<(f32, Action)> = legal
                 .iter()
@@ -508,7 +525,11 @@ fn main_phase(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
     let is_ability = |a: &Action| {
         matches!(
             a,
-            Action::Primary(_) | Action::AllyShip(_) | Action::AllyBase(_)
+            Action::Primary(_)
+                | Action::AllyShip(_)
+                | Action::AllyBase(_)
+                | Action::DoubleAllyShip(_)
+                | Action::DoubleAllyBase(_)
         )
     };
     // 1. Abilities that work on the hand, while it still holds junk.
