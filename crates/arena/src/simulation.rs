@@ -376,4 +376,34 @@ mod tests {
         assert_ne!(mix(1 ^ mix(0)), mix(1 ^ mix(1)));
         assert_eq!(mix(0), 0xe220_a839_7b1d_cdaf);
     }
+
+    #[test]
+    fn a_game_keeps_its_cards_and_a_report_says_when_one_did_not() {
+        let players = ["heuristic".to_string(), "random".to_string()];
+        let config = starrealms::Config::default();
+        let t = play_one::<starrealms::State>(&players, &config, 3, 0);
+        assert_eq!(t.conserved, 1, "a game of the base set keeps every card");
+        let run = Run {
+            game: "starrealms",
+            format: None,
+            players: &players,
+            seed: 3,
+            threads: 1,
+            seconds: 1.0,
+        };
+        let mut tally = t.clone().merge(t);
+        let ok = render(&report(&tally, &run), Lang::En);
+        assert!(
+            ok.contains(
+                "Cards conserved: every game ended with the cards it started with (2 of 2)"
+            ),
+            "{ok}"
+        );
+        tally.conserved = 1;
+        let bad = render(&report(&tally, &run), Lang::En);
+        assert!(
+            bad.contains("CARDS NOT CONSERVED: only 1 of 2 games"),
+            "{bad}"
+        );
+    }
 }

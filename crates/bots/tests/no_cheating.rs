@@ -11,7 +11,7 @@ fn positions() -> Vec<(State, State)> {
     let mut out = Vec::new();
     let mut rng = game::rng_from_seed(21);
     let mut buf = Vec::new();
-    // A third of the games with the *Rise of Empire* pack and sticker sheets.
+    // A quarter of the games with the *Rise of Empire* pack and sticker sheets.
     let roe = Config {
         sets: starrealms::cards::Sets::parse("rise_of_empire").unwrap(),
         sheets: ["s1_empire", "s1_federation"]
@@ -26,16 +26,22 @@ fn positions() -> Vec<(State, State)> {
             .collect(),
         ..Config::default()
     };
-    // A third with the base set and Colony Wars mixed.
+    // Some with the base set and Colony Wars mixed, some with the three boxes mixed (Frontiers'
+    // double allies, "target player discards", a card back from the scrap heap).
     let colony_wars = Config {
         sets: starrealms::cards::Sets::parse("base,colony_wars").unwrap(),
         ..Config::default()
     };
-    for seed in 0..24 {
-        let config = match seed % 3 {
+    let three = Config {
+        sets: starrealms::cards::Sets::parse("base,colony_wars,frontiers").unwrap(),
+        ..Config::default()
+    };
+    for seed in 0..32 {
+        let config = match seed % 4 {
             0 => Config::default(),
             1 => roe.clone(),
-            _ => colony_wars.clone(),
+            2 => colony_wars.clone(),
+            _ => three.clone(),
         };
         let mut s = State::new_game(&config, seed).unwrap();
         for _ in 0..(30 + 5 * seed) {

@@ -1090,7 +1090,7 @@ fn rise_of_empire_is_listed_played_simulated_and_replayed_with_its_sets() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "unknown card set `jungle` (known: base, colony_wars, rise_of_empire, rise_of_empire_post)",
+            "unknown card set `jungle` (known: base, colony_wars, frontiers, rise_of_empire, rise_of_empire_post)",
         ));
     realms()
         .args([
@@ -1791,4 +1791,57 @@ fn a_record_names_its_card_file_and_replays_without_the_flag() {
     );
     let record: Value = serde_json::from_str(&std::fs::read_to_string(&plain).unwrap()).unwrap();
     assert!(record.get("cards").is_none());
+}
+
+#[test]
+fn simulate_fills_the_seats_and_checks_that_cards_are_conserved() {
+    let sim = json_of(realms().args([
+        "simulate",
+        "--sets",
+        "base,colony_wars,frontiers",
+        "--format",
+        "free_for_all",
+        "--seats",
+        "4",
+        "--games",
+        "24",
+        "--json",
+    ]));
+    assert_eq!(sim["games"], 24);
+    assert_eq!(
+        sim["players"],
+        serde_json::json!(["heuristic", "random", "heuristic", "random"]),
+        "the bots of --players take the seats in turn"
+    );
+    assert_eq!(sim["cards_conserved"], 24, "every game keeps its cards");
+    let text = realms()
+        .args([
+            "simulate",
+            "--sets",
+            "frontiers",
+            "--seats",
+            "3",
+            "--games",
+            "8",
+        ])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&text.get_output().stdout).to_string();
+    assert!(
+        out.contains("Cards conserved: every game ended with the cards it started with (8 of 8)"),
+        "{out}"
+    );
+    realms()
+        .args([
+            "simulate",
+            "--players",
+            "heuristic,random,random",
+            "--seats",
+            "2",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--seats 2 is fewer than the 3 bots --players names",
+        ));
 }

@@ -53,8 +53,14 @@ fn configs() -> Vec<(Config, u64)> {
             v.push((roe(Config::of_format(format, Some(seats))), GAMES_FORMAT));
         }
     }
-    // *Colony Wars* alone and mixed with the base set, in every format and seat count.
-    for sets in ["colony_wars", "base,colony_wars"] {
+    // *Colony Wars* and *Frontiers* alone, *Colony Wars* mixed with the base set, and the three
+    // boxes mixed, in every format and seat count.
+    for sets in [
+        "colony_wars",
+        "base,colony_wars",
+        "frontiers",
+        "base,colony_wars,frontiers",
+    ] {
         let sets = starrealms::cards::Sets::parse(sets).unwrap();
         v.push((
             Config {
