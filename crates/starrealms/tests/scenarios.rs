@@ -702,7 +702,8 @@ fn documented_error_messages() {
         shown(&file.replace("hand", "hnad")),
         "line 3, column 12: unknown field `hnad`, expected one of `authority`, `alive`, `team`, \
          `hand`, `deck`, `deck_known`, `hand_known`, `discard`, `ships`, `bases`, `trade`, \
-         `combat`, `pending_discards`, `next_ship_top`, `played`, `scrapped`, `redirects`, `done`, `sheets`"
+         `combat`, `pending_discards`, `next_ship_top`, `played`, `scrapped`, `scrapped_all`, \
+         `next_base_top`, `returning`, `redirects`, `done`, `sheets`"
     );
     let (_, _, message) = load_error(&two_players(r#""ships": ["Scoot"]"#, "", ""));
     assert_eq!(message, "unknown card `Scoot`");
@@ -768,7 +769,7 @@ fn unknown_fields_are_rejected() {
                 "",
                 r#", "pending": { "decision": "scrap_trade_row", "optional": true, "upto": 1 }"#,
             ),
-            "unknown field `upto`, expected `optional` or `left`",
+            "unknown field `upto`, expected one of `optional`, `left`, `combat_for_cost`",
         ),
         (
             two_players(
