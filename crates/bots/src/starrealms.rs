@@ -19,6 +19,7 @@ use crate::{Bot, SeatView};
 
 mod heuristic;
 mod search;
+pub mod value;
 
 pub use heuristic::{BuyScores, HeuristicBot, SCRIPTED, ScriptedBot, Values, ValuesError};
 pub use search::{GreedyRollout, HeuristicRollout, NoisyBot, SearchBot, search_settings};
@@ -40,6 +41,8 @@ pub const NAMES: &[&str] = &[
 pub const HARD_ITERATIONS: u32 = 400;
 /// Iterations a decision of the `expert` level.
 pub const EXPERT_ITERATIONS: u32 = 2000;
+/// Turns a rollout plays before the value network scores it.
+pub const VALUE_TURNS: u32 = 2;
 
 /// The heuristic bot with the tuned value table.
 fn tuned(seed: u64) -> HeuristicBot {
@@ -90,6 +93,14 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     name,
                     search_settings(n),
                     GreedyRollout,
+                    seed,
+                )),
+                // Heuristic rollouts cut after two turns and scored by the value network (in
+                // two-player base-set games; played to the end in others).
+                "ismcts-value" => Box::new(SearchBot::new(
+                    name,
+                    search_settings(n),
+                    value::ValueRollout::new(VALUE_TURNS, seed),
                     seed,
                 )),
                 _ => return Err(unknown()),
