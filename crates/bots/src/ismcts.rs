@@ -145,6 +145,11 @@ impl<S: State, R: Rollout<S>> Ismcts<S, R> {
         &self.settings
     }
 
+    /// The settings, to change between searches (a budget that depends on the game).
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
     /// Stops every search early once `flag` is raised (a server shutting down): the search
     /// then decides from the iterations it has done, at least one a thread.
     pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {

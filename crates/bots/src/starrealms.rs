@@ -5,16 +5,19 @@
 //! |---|---|
 //! | `easy` | the heuristic bot with 25% random actions |
 //! | `medium` | the heuristic bot |
-//! | `hard` | ISMCTS, 400 iterations a decision, heuristic rollouts (about 40 ms a decision) |
+//! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]); elsewhere 400 iterations of rollouts to the end |
 //! | `expert` | ISMCTS, 2,000 iterations a decision, heuristic rollouts (about 0.2 s a decision) |
 //!
 //! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]).
 //! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
-//! `ismcts-greedy:<iterations>` one with the faster, weaker greedy rollouts.
+//! `ismcts-greedy:<iterations>` one with the faster, weaker greedy rollouts,
+//! `ismcts-value:<iterations>` one whose rollouts the value network cuts short (two-player
+//! base-set games).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
 
+use crate::ismcts::Budget;
 use crate::{Bot, SeatView};
 
 mod heuristic;
@@ -42,7 +45,10 @@ pub const HARD_ITERATIONS: u32 = 400;
 /// Iterations a decision of the `expert` level.
 pub const EXPERT_ITERATIONS: u32 = 2000;
 /// Turns a rollout plays before the value network scores it.
-pub const VALUE_TURNS: u32 = 2;
+pub const VALUE_TURNS: u32 = 4;
+/// Iterations a decision of the `hard` level in the games the value network knows (two
+/// players, the base set), where its rollouts stop after [`VALUE_TURNS`] turns.
+pub const HARD_VALUE_ITERATIONS: u32 = 2000;
 
 /// The heuristic bot with the tuned value table.
 fn tuned(seed: u64) -> HeuristicBot {
@@ -53,7 +59,7 @@ fn tuned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -65,12 +71,18 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
         "velocity" | "attack" => {
             Box::new(ScriptedBot::new(name, seed).expect("a scripted bot of SCRIPTED"))
         }
-        "hard" => Box::new(SearchBot::new(
-            "hard",
-            search_settings(HARD_ITERATIONS),
-            HeuristicRollout::new(seed),
-            seed,
-        )),
+        "hard" => Box::new(
+            SearchBot::new(
+                "hard",
+                search_settings(HARD_ITERATIONS),
+                value::ValueRollout::new(VALUE_TURNS, seed),
+                seed,
+            )
+            .with_budgets(
+                Budget::Iterations(HARD_VALUE_ITERATIONS),
+                Budget::Iterations(HARD_ITERATIONS),
+            ),
+        ),
         "expert" => Box::new(SearchBot::new(
             "expert",
             search_settings(EXPERT_ITERATIONS),

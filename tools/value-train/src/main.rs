@@ -14,8 +14,8 @@ use std::io::{BufRead as _, Read as _};
 use anyhow::{Context as _, bail};
 use candle_core::{D, DType, Device, Tensor};
 use candle_nn::{Linear, Module as _, Optimizer as _, VarBuilder, VarMap};
-use rand::SeedableRng as _;
 use rand::seq::SliceRandom as _;
+use rand::{Rng as _, SeedableRng as _};
 
 #[derive(clap::Parser)]
 struct Args {
@@ -40,7 +40,7 @@ struct Args {
     /// Learning rate.
     #[arg(long, default_value_t = 1e-3)]
     lr: f64,
-    /// Seed of the initial weights' order of samples.
+    /// Seed of the initial weights and of the order of the samples.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -151,6 +151,21 @@ fn main() -> anyhow::Result<()> {
         l1: candle_nn::linear(d.features, args.hidden, vb.pp("l1"))?,
         l2: candle_nn::linear(args.hidden, 1, vb.pp("l2"))?,
     };
+    // Initial weights from the seed (uniform in ±1/√inputs, as PyTorch's default), so that a run
+    // is repeatable.
+    for (name, inputs) in [
+        ("l1.weight", d.features),
+        ("l1.bias", d.features),
+        ("l2.weight", args.hidden),
+        ("l2.bias", args.hidden),
+    ] {
+        let vars = vars.data().lock().expect("the variables");
+        let var = vars.get(name).context(name.to_string())?;
+        let bound = 1.0 / (inputs as f32).sqrt();
+        let n = var.elem_count();
+        let values: Vec<f32> = (0..n).map(|_| rng.random_range(-bound..bound)).collect();
+        var.set(&Tensor::from_vec(values, var.shape(), &dev)?)?;
+    }
     let mut opt = candle_nn::AdamW::new(
         vars.all_vars(),
         candle_nn::ParamsAdamW {

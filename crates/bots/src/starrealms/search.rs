@@ -203,6 +203,9 @@ pub struct SearchBot<R: Rollout<State>> {
     /// How much better (in mean result) the search's choice must look than the heuristic's to
     /// be played instead.
     pub margin: f64,
+    /// Budgets for the games the value network knows and for the others (see
+    /// [`SearchBot::with_budgets`]).
+    budgets: Option<(Budget, Budget)>,
 }
 
 impl<R: Rollout<State>> SearchBot<R> {
@@ -214,7 +217,15 @@ impl<R: Rollout<State>> SearchBot<R> {
             heuristic: HeuristicBot::new(seed ^ 0x6865_7572),
             name,
             margin: 0.03,
+            budgets: None,
         }
+    }
+
+    /// The same bot searching with `known` in the games the value network knows (two players,
+    /// the base set: its rollouts are short there) and `other` in the rest (played to the end).
+    pub fn with_budgets(mut self, known: Budget, other: Budget) -> Self {
+        self.budgets = Some((known, other));
+        self
     }
 
     /// The underlying search.
@@ -239,6 +250,14 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         let advice = self.heuristic.choose(view, legal);
         if view.observation().pending.is_none() && matches!(legal[0], Action::Play(_)) {
             return advice;
+        }
+        if let Some((known, other)) = self.budgets {
+            let o = view.observation();
+            self.search.settings_mut().budget = if super::value::knows(&o.config, o.players.len()) {
+                known
+            } else {
+                other
+            };
         }
         let stats = self.search.search(view.observation());
         let of = |a: Action| stats.actions.iter().find(|x| x.0 == a).copied();

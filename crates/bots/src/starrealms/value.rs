@@ -39,11 +39,16 @@ pub fn feature_count() -> usize {
 /// Whether the learned evaluation knows games like this one: two players, the base set alone,
 /// no sticker sheet, no scenario rules.
 pub fn applies(state: &State) -> bool {
-    state.players.len() == 2
-        && state.config.sets.is_default()
-        && state.config.sheets.is_empty()
-        && state.config.rules.is_empty()
-        && state.config.trade_deck.is_none()
+    knows(&state.config, state.players.len())
+}
+
+/// Whether the learned evaluation knows games of this configuration and number of seats.
+pub fn knows(config: &starrealms::Config, seats: usize) -> bool {
+    seats == 2
+        && config.sets.is_default()
+        && config.sheets.is_empty()
+        && config.rules.is_empty()
+        && config.trade_deck.is_none()
 }
 
 /// The inputs of the network for the position as `me` sees it at the start of its turn (its
