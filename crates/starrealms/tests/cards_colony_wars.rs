@@ -3,27 +3,16 @@
 //! position, plays the card and checks the exact result.
 
 use game::Seat;
+use starrealms::Action;
 use starrealms::cards::Dest;
 use starrealms::scenario::{Builder, card};
 use starrealms::state::Pending;
-use starrealms::{Action, State};
 
 mod common;
 
 use common::*;
 
 // ---------------------------------------------------------------- helpers
-
-#[track_caller]
-fn assert_main_phase(s: &State) {
-    assert_eq!(s.pending, None);
-    assert_eq!(s.to_move(), Some(Seat(0)));
-}
-
-#[track_caller]
-fn pools(s: &State) -> (u16, u16, i32) {
-    (p1(s).trade, p1(s).combat, p1(s).authority)
-}
 
 // ================================================================ Blob
 

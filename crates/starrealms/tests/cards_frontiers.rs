@@ -14,17 +14,6 @@ use common::*;
 
 // ---------------------------------------------------------------- helpers
 
-#[track_caller]
-fn assert_main_phase(s: &State) {
-    assert_eq!(s.pending, None);
-    assert_eq!(s.to_move(), Some(Seat(0)));
-}
-
-#[track_caller]
-fn pools(s: &State) -> (u16, u16, i32) {
-    (p1(s).trade, p1(s).combat, p1(s).authority)
-}
-
 /// p1 must now discard one card of its own choice ("draw a card, then discard a card", or
 /// Imperial Flagship's ally aimed at oneself): no `pass`, no `end`.
 #[track_caller]

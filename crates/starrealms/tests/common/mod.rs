@@ -15,6 +15,18 @@ pub fn p2(s: &State) -> &Player {
     &s.players.0[1]
 }
 
+/// p1 is in its main phase: no decision waited for.
+#[track_caller]
+pub fn assert_main_phase(s: &State) {
+    assert_eq!(s.pending, None);
+    assert_eq!(s.to_move(), Some(Seat(0)));
+}
+
+/// p1's trade, combat and authority.
+pub fn pools(s: &State) -> (u16, u16, i32) {
+    (p1(s).trade, p1(s).combat, p1(s).authority)
+}
+
 pub fn sorted_ids(names: &[&str]) -> Vec<CardId> {
     let mut v: Vec<CardId> = names.iter().map(|n| card(n)).collect();
     v.sort();
