@@ -893,15 +893,6 @@ impl CardSet {
         })
     }
 
-    /// The embedded base set and *Frontiers*, without the other sets.
-    pub fn frontiers() -> &'static CardSet {
-        static FRONTIERS: OnceLock<CardSet> = OnceLock::new();
-        FRONTIERS.get_or_init(|| {
-            CardSet::parse(FRONTIERS_SET_FILE, FRONTIERS_SET_TEXT)
-                .expect("the embedded Frontiers set is valid")
-        })
-    }
-
     /// The embedded base set and *Colony Wars*, without the *Rise of Empire* pack.
     pub fn colony_wars() -> &'static CardSet {
         static CW: OnceLock<CardSet> = OnceLock::new();
