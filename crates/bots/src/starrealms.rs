@@ -12,7 +12,8 @@
 //! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
 //! `ismcts-greedy:<iterations>` one with the faster, weaker greedy rollouts,
 //! `ismcts-value:<iterations>` one whose rollouts the value network cuts short (two-player
-//! base-set games).
+//! base-set games); `ismcts-tuned:<iterations>` and `ismcts-value-tuned:<iterations>` the same
+//! searches whose rollouts and advice follow the tuned table.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -59,7 +60,7 @@ fn tuned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -115,6 +116,28 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     value::ValueRollout::new(VALUE_TURNS, seed),
                     seed,
                 )),
+                // The search of `ismcts`, its advice and rollouts by the tuned table.
+                "ismcts-tuned" => Box::new(
+                    SearchBot::new(
+                        name,
+                        search_settings(n),
+                        HeuristicRollout::with_values(Values::tuned().clone(), seed),
+                        seed,
+                    )
+                    .with_advice(Values::tuned().clone(), seed),
+                ),
+                // The search of `ismcts-value`, its advice and rollouts by the tuned table.
+                "ismcts-value-tuned" => Box::new(
+                    SearchBot::new(
+                        name,
+                        search_settings(n),
+                        value::ValueRollout::new(VALUE_TURNS, seed).with_rollout(
+                            HeuristicRollout::with_values(Values::tuned().clone(), seed),
+                        ),
+                        seed,
+                    )
+                    .with_advice(Values::tuned().clone(), seed),
+                ),
                 _ => return Err(unknown()),
             }
         }

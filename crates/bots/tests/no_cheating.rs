@@ -92,6 +92,11 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "attack",
         "ismcts:60",
         "ismcts-greedy:200",
+        // `hard`'s search (rollouts cut and scored by the value network) and the tuned ones.
+        "ismcts-value:60",
+        "ismcts-tuned:60",
+        "ismcts-value-tuned:60",
+        "hard",
     ] {
         for (i, (real, hidden)) in positions.iter().enumerate() {
             let seat = real.to_move().unwrap();
@@ -122,7 +127,13 @@ fn every_level_and_search_budget_is_a_bot_name() {
     for name in bots::starrealms::NAMES {
         assert!(bots::starrealms::by_name(name, 1).is_ok(), "{name}");
     }
-    for name in ["ismcts:10", "ismcts-greedy:5"] {
+    for name in [
+        "ismcts:10",
+        "ismcts-greedy:5",
+        "ismcts-value:5",
+        "ismcts-tuned:5",
+        "ismcts-value-tuned:5",
+    ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);
     }

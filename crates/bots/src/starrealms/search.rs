@@ -4,7 +4,7 @@
 use game::GameRng;
 use starrealms::{Action, Pending, State, cards, rollout};
 
-use super::HeuristicBot;
+use super::{HeuristicBot, Values};
 use crate::ismcts::{Budget, Ismcts, Rollout, Settings};
 use crate::{Bot, SeatView};
 
@@ -174,6 +174,13 @@ impl HeuristicRollout {
             bot: HeuristicBot::new(seed),
         }
     }
+
+    /// Heuristic rollouts by a value table of their own (e.g. [`Values::tuned`]).
+    pub fn with_values(values: Values, seed: u64) -> Self {
+        HeuristicRollout {
+            bot: HeuristicBot::with_values(values, seed),
+        }
+    }
 }
 
 impl Rollout<State> for HeuristicRollout {
@@ -225,6 +232,13 @@ impl<R: Rollout<State>> SearchBot<R> {
     /// the base set: its rollouts are short there) and `other` in the rest (played to the end).
     pub fn with_budgets(mut self, known: Budget, other: Budget) -> Self {
         self.budgets = Some((known, other));
+        self
+    }
+
+    /// The same bot with the heuristic that plays its cards and advises the search reading
+    /// `values` (e.g. [`Values::tuned`]).
+    pub fn with_advice(mut self, values: Values, seed: u64) -> Self {
+        self.heuristic = HeuristicBot::with_values(values, seed ^ 0x6865_7572);
         self
     }
 

@@ -217,6 +217,12 @@ impl ValueRollout {
             active: false,
         }
     }
+
+    /// The same rollouts played by a heuristic of their own.
+    pub fn with_rollout(mut self, heuristic: HeuristicRollout) -> Self {
+        self.heuristic = heuristic;
+        self
+    }
 }
 
 impl Rollout<State> for ValueRollout {
@@ -238,6 +244,11 @@ impl Rollout<State> for ValueRollout {
     }
 
     fn evaluate(&self, state: &State) -> Vec<f64> {
+        // The search also asks when a rollout runs out of steps, in any game: the network
+        // scores only the games it knows; the others score nothing, as rollouts by default.
+        if !applies(state) {
+            return vec![0.0; state.players.len()];
+        }
         let me = state.current;
         let mut x = Vec::with_capacity(feature_count());
         features(state, me, &mut x);
@@ -305,6 +316,34 @@ mod tests {
         r.begin(&other);
         other.turn += 5;
         assert!(!r.stop(&other), "a Colony Wars game is played to its end");
+    }
+
+    #[test]
+    fn a_rollout_out_of_steps_in_a_game_the_network_does_not_know_scores_nothing() {
+        // The search asks for a score when a rollout runs out of steps, whatever the game.
+        let r = ValueRollout::new(2, 1);
+        let four = Config {
+            format: starrealms::Format::FreeForAll,
+            ..Config::default()
+        };
+        for seats in [3u8, 4] {
+            let mut state = State::new_game(
+                &Config {
+                    seats,
+                    ..four.clone()
+                },
+                1,
+            )
+            .unwrap();
+            state.current = Seat(seats - 1);
+            assert_eq!(r.evaluate(&state), vec![0.0; usize::from(seats)]);
+        }
+        let cw = Config {
+            sets: starrealms::cards::Sets::parse("base,colony_wars").unwrap(),
+            ..Config::default()
+        };
+        let state = State::new_game(&cw, 1).unwrap();
+        assert_eq!(r.evaluate(&state), vec![0.0; 2]);
     }
 
     #[test]
