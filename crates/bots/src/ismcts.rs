@@ -81,6 +81,10 @@ pub struct Settings {
     /// Longest rollout, in actions; a rollout cut short is scored by the rollout policy's
     /// evaluation (all zeros by default), which only matters for games that may not end.
     pub max_rollout: u32,
+    /// Whether the tree holds only the deciding seat's own decisions: once another seat is to
+    /// move, the iteration rolls out (the rollout policy plays the others, as it does after
+    /// the tree). Off, the tree grows into every seat's decisions.
+    pub own_decisions_only: bool,
 }
 
 impl Default for Settings {
@@ -90,6 +94,7 @@ impl Default for Settings {
             exploration: 0.7,
             threads: 1,
             max_rollout: 5000,
+            own_decisions_only: false,
         }
     }
 }
@@ -104,6 +109,8 @@ pub struct RootStats<A> {
     pub iterations: u64,
     /// Actions applied in the sampled games (tree walks and rollouts).
     pub simulated_actions: u64,
+    /// Nodes the trees grew, their roots included.
+    pub nodes: u64,
 }
 
 struct Node<A> {
@@ -205,10 +212,12 @@ fn merge<A: game::Action>(trees: Vec<RootStats<A>>) -> RootStats<A> {
         actions: Vec::new(),
         iterations: 0,
         simulated_actions: 0,
+        nodes: 0,
     };
     for t in trees {
         out.iterations += t.iterations;
         out.simulated_actions += t.simulated_actions;
+        out.nodes += t.nodes;
         for (a, n, v) in t.actions {
             match out.actions.iter_mut().find(|(b, _, _)| *b == a) {
                 Some((_, m, w)) => {
@@ -274,6 +283,9 @@ fn search_tree<S: State, R: Rollout<S>>(
         let mut node = 0u32;
         // Selection and expansion.
         while let Some(seat) = state.to_move() {
+            if settings.own_decisions_only && seat.index() != me {
+                break;
+            }
             state.legal_actions_into(&mut legal);
             rollout.prune(&state, &mut legal);
             let mover = seat.index();
@@ -379,6 +391,7 @@ fn search_tree<S: State, R: Rollout<S>>(
             .collect(),
         iterations: done,
         simulated_actions: simulated,
+        nodes: nodes.len() as u64,
     }
 }
 

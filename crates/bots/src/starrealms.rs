@@ -13,12 +13,13 @@
 //! `ismcts-greedy:<iterations>` one with the faster, weaker greedy rollouts,
 //! `ismcts-value:<iterations>` one whose rollouts the value network cuts short (two-player
 //! base-set games); `ismcts-tuned:<iterations>` and `ismcts-value-tuned:<iterations>` the same
-//! searches whose rollouts and advice follow the tuned table.
+//! searches whose rollouts and advice follow the tuned table; `ismcts-value-own:<iterations>`
+//! the value search with a tree of its own decisions only.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
 
-use crate::ismcts::Budget;
+use crate::ismcts::{Budget, Settings};
 use crate::{Bot, SeatView};
 
 mod heuristic;
@@ -60,7 +61,7 @@ fn tuned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -113,6 +114,16 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 "ismcts-value" => Box::new(SearchBot::new(
                     name,
                     search_settings(n),
+                    value::ValueRollout::new(VALUE_TURNS, seed),
+                    seed,
+                )),
+                // The search of `ismcts-value` over its own decisions only.
+                "ismcts-value-own" => Box::new(SearchBot::new(
+                    name,
+                    Settings {
+                        own_decisions_only: true,
+                        ..search_settings(n)
+                    },
                     value::ValueRollout::new(VALUE_TURNS, seed),
                     seed,
                 )),

@@ -192,6 +192,24 @@ fn ismcts_wins_nim_from_a_winning_position_against_a_perfect_player() {
 }
 
 #[test]
+fn a_tree_of_the_deciding_seats_own_decisions_stops_at_the_opponents() {
+    // In Nim the players alternate: a tree of the root seat's decisions only is the root and one
+    // child per legal move; the full tree grows into the replies.
+    let state: Nim = game::State::new_game(&vec![3, 5, 6], 0).unwrap();
+    let moves = game::State::legal_actions(&state).len() as u64;
+    let own = Settings {
+        own_decisions_only: true,
+        ..bot(2000, 1, 5).settings().clone()
+    };
+    let stats = Ismcts::<Nim, _>::new("own", own, UniformRollout, 5).search(&state);
+    assert_eq!(stats.nodes, 1 + moves);
+    assert_eq!(stats.iterations, 2000);
+    assert_eq!(stats.actions.len() as u64, moves);
+    let full = bot(2000, 1, 5).search(&state);
+    assert!(full.nodes > 10 * moves, "{} nodes", full.nodes);
+}
+
+#[test]
 fn a_fixed_budget_and_seed_give_the_same_search_whatever_the_run() {
     let state: Nim = game::State::new_game(&vec![4, 6, 7], 0).unwrap();
     for threads in [1, 2] {

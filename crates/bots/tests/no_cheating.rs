@@ -96,6 +96,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-value:60",
         "ismcts-tuned:60",
         "ismcts-value-tuned:60",
+        "ismcts-value-own:60",
         "hard",
     ] {
         for (i, (real, hidden)) in positions.iter().enumerate() {
@@ -133,6 +134,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-value:5",
         "ismcts-tuned:5",
         "ismcts-value-tuned:5",
+        "ismcts-value-own:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);
