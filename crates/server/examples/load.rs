@@ -19,6 +19,8 @@
 //!   nobody plays, idle until the games end (they answer the server's pings).
 //! - `--bot-games N`, `--bot NAME` (`ismcts:2000`): N games of two server-side bots, without
 //!   a think delay, kept going while the games are played.
+//! - `--think-ms MS` (0): the clients think MS ms before each action, as people do (latency
+//!   still runs from the `act` sent); by default they act the instant they may.
 //!
 //! By default the server runs in this process, and clients and server share every core. To
 //! give each its own core, run the server alone (`--serve ADDR`, with `--stored-games` and
@@ -46,7 +48,7 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: load [--games N] [--concurrency N] [--seed N] [--json] \
                      [--stored-games N] [--lobby-pollers N] [--poll-ms MS] [--idle-sockets N] \
-                     [--bot-games N] [--bot NAME] [--addr ADDR]\n       \
+                     [--bot-games N] [--bot NAME] [--think-ms MS] [--addr ADDR]\n       \
                      load --serve ADDR [--stored-games N] [--seed N]";
 
 /// What the command line asks for.
@@ -135,6 +137,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Mode, String> {
                     "--concurrency" => concurrency = Some(number()? as usize),
                     "--lobby-pollers" => config.lobby_pollers = number()? as usize,
                     "--poll-ms" => config.poll_interval = Duration::from_millis(number()?),
+                    "--think-ms" => config.think = Duration::from_millis(number()?),
                     "--idle-sockets" => config.idle_sockets = number()? as usize,
                     "--bot-games" => config.bot_games = number()? as usize,
                     "--bot" => config.bot = value.clone(),

@@ -85,6 +85,10 @@ pub struct Config {
     /// A server already running at this address (`examples/load.rs --serve`), instead of one in
     /// this process.
     pub server: Option<SocketAddr>,
+    /// How long a client thinks before each action (none: it acts the instant it may). Latency
+    /// is measured from the `act` sent, so thinking adds nothing to it; it only spaces actions
+    /// out as people do.
+    pub think: Duration,
 }
 
 impl Default for Config {
@@ -102,6 +106,7 @@ impl Default for Config {
             bot_games: 0,
             bot: "ismcts:2000".into(),
             server: None,
+            think: Duration::ZERO,
         }
     }
 }
@@ -259,6 +264,7 @@ impl Report {
             "actions": self.actions,
             "wall_s": s(self.wall),
             "actions_per_s": self.actions_per_second().round(),
+            "think_ms": c.think.as_millis() as u64,
             "games_per_s": (self.games_per_second() * 100.0).round() / 100.0,
             "latency_ms": latency_json(&self.latencies),
             "setup_ms": latency_json(&self.setups),
@@ -321,6 +327,12 @@ impl Report {
             self.server_name(),
             self.startup.as_secs_f64(),
         );
+        if !c.think.is_zero() {
+            text.push_str(&format!(
+                "clients think {} ms before each action\n",
+                c.think.as_millis()
+            ));
+        }
         if self.stored.games > 0 {
             text.push_str(&format!(
                 "stored games: {} unfinished ({} actions) written in {:.2} s before the server \
@@ -647,13 +659,14 @@ async fn run_async(config: Config) -> Result<Report, String> {
     for index in 0..config.games as u64 {
         let tally = Arc::clone(&tally);
         let slots = Arc::clone(&slots);
-        let seed = config.seed;
+        let (seed, think) = (config.seed, config.think);
         tasks.push(tokio::spawn(async move {
             let Ok(_slot) = slots.acquire().await else {
                 return;
             };
             let (mut latencies, mut setup) = (Vec::new(), None);
-            let result = play_game(addr, seed, index, &mut latencies, &mut setup, &tally).await;
+            let result =
+                play_game(addr, seed, index, think, &mut latencies, &mut setup, &tally).await;
             tally.ended.fetch_add(1, Ordering::Relaxed);
             let mut o = tally.outcome.lock().unwrap_or_else(|e| e.into_inner());
             o.latencies.append(&mut latencies);
@@ -788,6 +801,7 @@ async fn play_game(
     addr: SocketAddr,
     seed: u64,
     index: u64,
+    think: Duration,
     latencies: &mut Vec<Duration>,
     setup: &mut Option<Duration>,
     tally: &Tally,
@@ -826,8 +840,8 @@ async fn play_game(
     let rng = |seat: u64| game::rng_from_seed(!seed ^ ((index << 1) | seat));
     // The first seat to fail stops the other.
     let ends = tokio::try_join!(
-        play_seat(p1, "p1", rng(0), &mut times.0, tally),
-        play_seat(p2, "p2", rng(1), &mut times.1, tally),
+        play_seat(p1, "p1", rng(0), think, &mut times.0, tally),
+        play_seat(p2, "p2", rng(1), think, &mut times.1, tally),
     );
     latencies.append(&mut times.0);
     latencies.append(&mut times.1);
@@ -902,6 +916,7 @@ async fn play_seat(
     mut ws: Socket,
     seat: &str,
     mut rng: game::GameRng,
+    think: Duration,
     latencies: &mut Vec<Duration>,
     tally: &Tally,
 ) -> Result<End, String> {
@@ -934,6 +949,9 @@ async fn play_seat(
         {
             let action = choose(&m.legal_actions, &mut rng)
                 .ok_or_else(|| format!("{seat}: to move without a legal action"))?;
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
             let client_id = format!("{seat}-{}", m.version);
             let act = json!({
                 "type": "act", "client_id": client_id, "version": m.version, "action": action,

@@ -53,6 +53,7 @@ fn games_end_without_an_error_beside_the_lobby_idle_sockets_and_bots() {
         idle_sockets: 20,
         bot_games: 1,
         bot: "ismcts:50".into(),
+        think: Duration::from_millis(1),
         ..Config::default()
     })
     .unwrap();
@@ -87,6 +88,20 @@ fn games_end_without_an_error_beside_the_lobby_idle_sockets_and_bots() {
     assert_eq!(json["lobby"]["requests"], lobby.requests);
     assert_eq!(json["idle_sockets"]["open_at_end"], 20);
     assert_eq!(json["bot_games"]["actions"], report.bots.actions);
+    // The clients thought 1 ms before each action: a game's actions, one after another, take
+    // at least that long each, and the report says so.
+    assert_eq!(json["think_ms"], 1);
+    assert!(
+        report.text().contains("clients think 1 ms"),
+        "{}",
+        report.text()
+    );
+    assert!(
+        report.wall >= Duration::from_millis(report.actions as u64 / 5),
+        "{} actions in {:?}",
+        report.actions,
+        report.wall
+    );
     let ms = &json["lobby"]["latency_ms"];
     assert!(ms["p50"].as_f64() <= ms["p99"].as_f64() && ms["p99"].as_f64() <= ms["max"].as_f64());
 }
