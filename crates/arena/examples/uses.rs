@@ -101,16 +101,16 @@ fn main() {
                     _ => {}
                 }
             });
+            // Draws (no winner, or winners on both sides) count half, as in `realms arena`.
             let winners: Vec<usize> = end.winners().iter().map(|s| owner(s.index())).collect();
             for (b, u) in uses.iter_mut().enumerate() {
                 u.games += 1;
-                if winners.contains(&b) {
-                    u.wins += if winners.iter().all(|&w| w == b) {
-                        1.0
-                    } else {
-                        0.5
-                    };
-                }
+                u.wins += match (winners.contains(&b), winners.iter().all(|&w| w == b)) {
+                    (true, true) => 1.0,
+                    (false, false) => 0.0,
+                    // Winners on both sides, or none.
+                    _ => 0.5,
+                };
             }
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             eprint!("\r{n} of {} games", deals * 2);

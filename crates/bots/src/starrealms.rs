@@ -57,6 +57,11 @@ fn tuned(seed: u64) -> HeuristicBot {
     HeuristicBot::with_values(Values::tuned().clone(), seed)
 }
 
+/// Rollouts played by the heuristic with the tuned value table.
+fn tuned_rollout(seed: u64) -> HeuristicRollout {
+    HeuristicRollout::with_values(Values::tuned().clone(), seed)
+}
+
 /// Builds a bot by name with its seed.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
@@ -129,22 +134,16 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 )),
                 // The search of `ismcts`, its advice and rollouts by the tuned table.
                 "ismcts-tuned" => Box::new(
-                    SearchBot::new(
-                        name,
-                        search_settings(n),
-                        HeuristicRollout::with_values(Values::tuned().clone(), seed),
-                        seed,
-                    )
-                    .with_advice(Values::tuned().clone(), seed),
+                    SearchBot::new(name, search_settings(n), tuned_rollout(seed), seed)
+                        .with_advice(Values::tuned().clone(), seed),
                 ),
                 // The search of `ismcts-value`, its advice and rollouts by the tuned table.
                 "ismcts-value-tuned" => Box::new(
                     SearchBot::new(
                         name,
                         search_settings(n),
-                        value::ValueRollout::new(VALUE_TURNS, seed).with_rollout(
-                            HeuristicRollout::with_values(Values::tuned().clone(), seed),
-                        ),
+                        value::ValueRollout::new(VALUE_TURNS, seed)
+                            .with_rollout(tuned_rollout(seed)),
                         seed,
                     )
                     .with_advice(Values::tuned().clone(), seed),

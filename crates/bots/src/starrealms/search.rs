@@ -215,13 +215,18 @@ pub struct SearchBot<R: Rollout<State>> {
     budgets: Option<(Budget, Budget)>,
 }
 
+/// The heuristic that plays a search bot's cards and advises its search, seeded apart from it.
+fn advisor(values: Values, seed: u64) -> HeuristicBot {
+    HeuristicBot::with_values(values, seed ^ 0x6865_7572)
+}
+
 impl<R: Rollout<State>> SearchBot<R> {
     /// A search bot with its settings, rollout policy and seed.
     pub fn new(name: impl Into<String>, settings: Settings, rollout: R, seed: u64) -> Self {
         let name = name.into();
         SearchBot {
             search: Ismcts::new(name.clone(), settings, rollout, seed),
-            heuristic: HeuristicBot::new(seed ^ 0x6865_7572),
+            heuristic: advisor(Values::embedded().clone(), seed),
             name,
             margin: 0.03,
             budgets: None,
@@ -238,7 +243,7 @@ impl<R: Rollout<State>> SearchBot<R> {
     /// The same bot with the heuristic that plays its cards and advises the search reading
     /// `values` (e.g. [`Values::tuned`]).
     pub fn with_advice(mut self, values: Values, seed: u64) -> Self {
-        self.heuristic = HeuristicBot::with_values(values, seed ^ 0x6865_7572);
+        self.heuristic = advisor(values, seed);
         self
     }
 

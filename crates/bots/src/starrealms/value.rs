@@ -245,8 +245,9 @@ impl Rollout<State> for ValueRollout {
 
     fn evaluate(&self, state: &State) -> Vec<f64> {
         // The search also asks when a rollout runs out of steps, in any game: the network
-        // scores only the games it knows; the others score nothing, as rollouts by default.
-        if !applies(state) {
+        // scores only the games it knows (`begin` found out); the others score nothing, as
+        // rollouts do by default.
+        if !self.active {
             return vec![0.0; state.players.len()];
         }
         let me = state.current;
@@ -321,7 +322,7 @@ mod tests {
     #[test]
     fn a_rollout_out_of_steps_in_a_game_the_network_does_not_know_scores_nothing() {
         // The search asks for a score when a rollout runs out of steps, whatever the game.
-        let r = ValueRollout::new(2, 1);
+        let mut r = ValueRollout::new(2, 1);
         let four = Config {
             format: starrealms::Format::FreeForAll,
             ..Config::default()
@@ -336,6 +337,7 @@ mod tests {
             )
             .unwrap();
             state.current = Seat(seats - 1);
+            r.begin(&state);
             assert_eq!(r.evaluate(&state), vec![0.0; usize::from(seats)]);
         }
         let cw = Config {
@@ -343,7 +345,13 @@ mod tests {
             ..Config::default()
         };
         let state = State::new_game(&cw, 1).unwrap();
+        r.begin(&state);
         assert_eq!(r.evaluate(&state), vec![0.0; 2]);
+        // A game it knows, out of steps as well, gets the network's score.
+        let base = State::new_game(&Config::default(), 1).unwrap();
+        r.begin(&base);
+        let returns = r.evaluate(&base);
+        assert!(returns[0] > 0.0 && (returns[0] + returns[1] - 1.0).abs() < 1e-9);
     }
 
     #[test]
