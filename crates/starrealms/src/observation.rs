@@ -128,16 +128,17 @@ fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
 
 impl PlayerView {
     /// The view of `p`; `own`: by a seat that sees its hand. `full: false` is the rollout view
-    /// (see [`Observation::for_rollout`]): nothing sorted, no multisets of others' cards.
-    fn of(p: &Player, own: bool, full: bool) -> PlayerView {
+    /// (see [`Observation::for_rollout`]): nothing sorted, and no multisets of others' cards
+    /// unless `counts` (see [`Observation::for_rollout_counts`]).
+    fn of(p: &Player, own: bool, full: bool, counts: bool) -> PlayerView {
         let known = p.deck_known as usize;
         let split = p.deck.len() - known;
-        let mut unseen: Vec<CardId> = if full || own {
+        let mut unseen: Vec<CardId> = if full || own || counts {
             p.deck[..split].to_vec()
         } else {
             Vec::new()
         };
-        if full && !own {
+        if (full || counts) && !own {
             let mut known_hand = p.hand_known.clone();
             for &c in &p.hand {
                 match known_hand.iter().position(|&k| k == c) {
@@ -157,7 +158,7 @@ impl PlayerView {
             combat: p.combat,
             ships: p.ships.clone(),
             bases: p.bases.clone(),
-            discard: if full || own {
+            discard: if full || own || counts {
                 p.discard.clone()
             } else {
                 Vec::new()
@@ -166,6 +167,8 @@ impl PlayerView {
             hand_count: p.hand.len(),
             hand_known: if full {
                 sorted(p.hand_known.clone())
+            } else if counts {
+                p.hand_known.clone()
             } else {
                 Vec::new()
             },
@@ -193,15 +196,22 @@ impl Observation {
     /// *without* the multisets of other seats' unseen cards and discard piles, the trade deck's
     /// contents and the scrap heap (left empty). Never send it to a client; it exists for speed.
     pub fn for_rollout(state: &State, seat: Seat) -> Observation {
-        Observation::view(state, Some(seat), false)
+        Observation::view(state, Some(seat), false, false)
+    }
+
+    /// The rollout view with, for every other seat, the cards it holds somewhere unseen and its
+    /// discard pile (unsorted): what a seat with memory knows of each player's cards, for bots
+    /// that count them.
+    pub fn for_rollout_counts(state: &State, seat: Seat) -> Observation {
+        Observation::view(state, Some(seat), false, true)
     }
 
     /// The view of `seat` (`None`: public view) of a state.
     pub fn of(state: &State, seat: Option<Seat>) -> Observation {
-        Observation::view(state, seat, true)
+        Observation::view(state, seat, true, false)
     }
 
-    fn view(state: &State, seat: Option<Seat>, full: bool) -> Observation {
+    fn view(state: &State, seat: Option<Seat>, full: bool, counts: bool) -> Observation {
         Observation {
             seat,
             config: state.config.clone(),
@@ -233,7 +243,7 @@ impl Observation {
                 .iter()
                 .map(|(s, p)| {
                     let own = seat.is_some_and(|v| state.sees_hand(v, s));
-                    PlayerView::of(p, own, full)
+                    PlayerView::of(p, own, full, counts)
                 })
                 .collect(),
         }
@@ -413,5 +423,47 @@ impl Observation {
             }
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::State as _;
+
+    #[test]
+    fn the_counting_rollout_view_holds_what_the_full_view_knows_of_each_player() {
+        let mut state = State::new_game(&Config::default(), 11).unwrap();
+        let mut rng = game::rng_from_seed(3);
+        let mut legal = Vec::new();
+        for step in 0..400 {
+            let Some(seat) = state.to_move() else { break };
+            if step % 7 == 0 {
+                let full = Observation::of(&state, Some(seat));
+                let counts = Observation::for_rollout_counts(&state, seat);
+                let plain = Observation::for_rollout(&state, seat);
+                for (i, (f, c)) in full.players.iter().zip(&counts.players).enumerate() {
+                    assert_eq!(sorted(c.unseen.clone()), f.unseen, "step {step}, seat {i}");
+                    assert_eq!(c.discard, f.discard);
+                    assert_eq!(sorted(c.hand_known.clone()), f.hand_known);
+                    assert_eq!(c.hand.as_ref().map(|h| sorted(h.clone())), f.hand);
+                    if i != seat.index() {
+                        assert!(plain.players[i].unseen.is_empty());
+                    }
+                }
+                // Nothing the seat may not see: the others' hands stay hidden.
+                assert!(
+                    counts
+                        .players
+                        .iter()
+                        .enumerate()
+                        .all(|(i, p)| (i == seat.index()) == p.hand.is_some())
+                );
+            }
+            state.legal_actions_into(&mut legal);
+            let a = crate::rollout::pick(&legal, &mut rng);
+            state.apply_legal(a);
+        }
+        assert!(state.turn > 3, "the game went on for a few turns");
     }
 }
