@@ -22,6 +22,7 @@ use starrealms::{Action, State, rollout};
 use crate::ismcts::{Budget, Settings};
 use crate::{Bot, SeatView};
 
+pub mod buyer;
 mod heuristic;
 mod search;
 pub mod value;
@@ -36,6 +37,7 @@ pub const NAMES: &[&str] = &[
     "easy",
     "medium",
     "tuned",
+    "learned",
     "velocity",
     "attack",
     "hard",
@@ -62,11 +64,16 @@ fn tuned_rollout(seed: u64) -> HeuristicRollout {
     HeuristicRollout::with_values(Values::tuned().clone(), seed)
 }
 
+/// The tuned heuristic buying by the learned purchase network ([`buyer`]).
+fn learned(seed: u64) -> HeuristicBot {
+    tuned(seed).with_buyer(buyer::BuyNet::embedded().clone())
+}
+
 /// Builds a bot by name with its seed.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -75,6 +82,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
         "heuristic" | "medium" => Box::new(HeuristicBot::new(seed)),
         "easy" => Box::new(NoisyBot::new(25, seed)),
         "tuned" => Box::new(tuned(seed)),
+        "learned" => Box::new(learned(seed)),
         "velocity" | "attack" => {
             Box::new(ScriptedBot::new(name, seed).expect("a scripted bot of SCRIPTED"))
         }
@@ -147,6 +155,16 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                         seed,
                     )
                     .with_advice(Values::tuned().clone(), seed),
+                ),
+                // The search of `ismcts`, its advice and rollouts by `learned`.
+                "ismcts-learned" => Box::new(
+                    SearchBot::new(
+                        name,
+                        search_settings(n),
+                        HeuristicRollout::with_bot(learned(seed)),
+                        seed,
+                    )
+                    .with_advisor(learned(seed ^ 0x6865_7572)),
                 ),
                 _ => return Err(unknown()),
             }

@@ -59,6 +59,7 @@ pub fn level_word(bot: &str, lang: Lang) -> String {
         "expert" => t(lang, "web.level.expert").to_string(),
         "heuristic" => t(lang, "level.heuristic").to_string(),
         "tuned" => t(lang, "level.tuned").to_string(),
+        "learned" => t(lang, "level.learned").to_string(),
         other => other.to_string(),
     }
 }

@@ -43,6 +43,9 @@ use starrealms::cards::{Effect, Faction, ScrapFrom};
 use starrealms::observation::PlayerView;
 use starrealms::{Action, CardId, InPlay, Observation, Pending, State, cards};
 
+use std::sync::Arc;
+
+use super::buyer::BuyNet;
 use crate::{Bot, SeatView};
 
 mod scripted;
@@ -59,6 +62,7 @@ const KILL: f32 = 1000.0;
 #[derive(Clone)]
 pub struct HeuristicBot {
     values: Values,
+    buyer: Option<Arc<BuyNet>>,
     rng: GameRng,
 }
 
@@ -72,8 +76,21 @@ impl HeuristicBot {
     pub fn with_values(values: Values, seed: u64) -> Self {
         HeuristicBot {
             values,
+            buyer: None,
             rng: game::rng_from_seed(seed),
         }
+    }
+
+    /// The same bot buying by a learned purchase network (see [`super::buyer`]) in the games the
+    /// network knows (two players, the base set); by its value table elsewhere.
+    pub fn with_buyer(mut self, net: Arc<BuyNet>) -> Self {
+        self.buyer = Some(net);
+        self
+    }
+
+    /// Whether it buys by a learned network (and so counts every player's cards).
+    pub fn buys_by_network(&self) -> bool {
+        self.buyer.is_some()
     }
 }
 
@@ -86,7 +103,12 @@ impl Bot<State> for HeuristicBot {
         if let [only] = legal {
             return *only;
         }
-        let cx = Ctx::new(view.observation(), view.seat(), &self.values);
+        let o = view.observation();
+        let mut cx = Ctx::new(o, view.seat(), &self.values);
+        cx.buyer = self
+            .buyer
+            .as_deref()
+            .filter(|_| super::value::knows(&o.config, o.players.len()));
         let action = decide(&cx, legal, &mut self.rng);
         debug_assert!(legal.contains(&action), "{action} is not legal");
         action
@@ -107,6 +129,8 @@ struct Ctx<'a> {
     owned: usize,
     /// Cards owned per faction.
     factions: [u16; Faction::COUNT],
+    /// The learned purchase network, in a game it knows.
+    buyer: Option<&'a BuyNet>,
 }
 
 impl<'a> Ctx<'a> {
@@ -155,6 +179,7 @@ impl<'a> Ctx<'a> {
             phase,
             owned,
             factions,
+            buyer: None,
         }
     }
 
@@ -586,7 +611,14 @@ fn main_phase(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         return Some(a);
     }
     // 7. Buy.
-    if let Some(a) = plan(cx, cx.me.trade as i32, rng).first {
+    if let Some(net) = cx.buyer {
+        if let Some(p) = net.plan(cx.o, cx.seat, cx.me.trade as i32, cx.o.explorers as i32) {
+            let a = p.first.map_or(Action::BuyExplorer, Action::BuyRow);
+            if legal.contains(&a) {
+                return Some(a);
+            }
+        }
+    } else if let Some(a) = plan(cx, cx.me.trade as i32, rng).first {
         return Some(a);
     }
     // 8. Attack.

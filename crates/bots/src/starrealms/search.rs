@@ -177,9 +177,12 @@ impl HeuristicRollout {
 
     /// Heuristic rollouts by a value table of their own (e.g. [`Values::tuned`]).
     pub fn with_values(values: Values, seed: u64) -> Self {
-        HeuristicRollout {
-            bot: HeuristicBot::with_values(values, seed),
-        }
+        HeuristicRollout::with_bot(HeuristicBot::with_values(values, seed))
+    }
+
+    /// Rollouts played by this heuristic bot (e.g. one that buys by a learned network).
+    pub fn with_bot(bot: HeuristicBot) -> Self {
+        HeuristicRollout { bot }
     }
 }
 
@@ -193,7 +196,13 @@ impl Rollout<State> for HeuristicRollout {
             return *only;
         }
         let seat = state.to_move().expect("rollouts stop at the end");
-        let view = starrealms::Observation::for_rollout(state, seat);
+        // A bot that buys by a network counts every player's cards: give it the view that
+        // holds them.
+        let view = if self.bot.buys_by_network() {
+            starrealms::Observation::for_rollout_counts(state, seat)
+        } else {
+            starrealms::Observation::for_rollout(state, seat)
+        };
         self.bot
             .choose(&SeatView::of_observation(seat, view), legal)
     }
@@ -244,6 +253,13 @@ impl<R: Rollout<State>> SearchBot<R> {
     /// `values` (e.g. [`Values::tuned`]).
     pub fn with_advice(mut self, values: Values, seed: u64) -> Self {
         self.heuristic = advisor(values, seed);
+        self
+    }
+
+    /// The same bot with its cards played and its search advised by `bot` (e.g. one that buys
+    /// by a learned network).
+    pub fn with_advisor(mut self, bot: HeuristicBot) -> Self {
+        self.heuristic = bot;
         self
     }
 

@@ -121,6 +121,11 @@ impl ValueNet {
     /// Reads a network written by `tools/value-train` (tensors `w1` `[hidden, inputs]`, `b1`
     /// `[hidden]`, `w2` `[1, hidden]`, `b2` `[1]`, all f32).
     pub fn from_bytes(bytes: &[u8]) -> Result<ValueNet, ValueNetError> {
+        ValueNet::read(bytes, feature_count())
+    }
+
+    /// Reads a network of `features` inputs written by `tools/value-train`.
+    pub fn read(bytes: &[u8], features: usize) -> Result<ValueNet, ValueNetError> {
         let file = safetensors::SafeTensors::deserialize(bytes)
             .map_err(|e| ValueNetError::Format(e.to_string()))?;
         let read = |name: &'static str| -> Result<(Vec<usize>, Vec<f32>), ValueNetError> {
@@ -147,10 +152,10 @@ impl ValueNet {
         let [hidden, inputs] = s1[..] else {
             return Err(ValueNetError::Tensor("w1", format!("shape {s1:?}")));
         };
-        if inputs != feature_count() {
+        if inputs != features {
             return Err(ValueNetError::Tensor(
                 "w1",
-                format!("{inputs} inputs, the features are {}", feature_count()),
+                format!("{inputs} inputs, the features are {features}"),
             ));
         }
         if b1.len() != hidden || w2.len() != hidden || s2.last() != Some(&hidden) || b2.len() != 1 {
@@ -171,16 +176,31 @@ impl ValueNet {
 
     /// The estimated chance that the player of these features wins.
     pub fn eval(&self, x: &[f32]) -> f32 {
+        self.output(&self.hidden_sums(x))
+    }
+
+    /// The hidden layer's sums (before the ReLU) for inputs `x`.
+    pub fn hidden_sums(&self, x: &[f32]) -> Vec<f32> {
         debug_assert_eq!(x.len(), self.inputs);
         // Inputs are mostly zero: go over the non-zero ones only.
         let mut h = self.b1.clone();
         for (i, &xi) in x.iter().enumerate() {
             if xi != 0.0 {
-                for (j, hj) in h.iter_mut().enumerate() {
-                    *hj += self.w1[j * self.inputs + i] * xi;
-                }
+                self.add_input(&mut h, i, xi);
             }
         }
+        h
+    }
+
+    /// Hidden sums `h` once input `i` grows by `dx`.
+    pub fn add_input(&self, h: &mut [f32], i: usize, dx: f32) {
+        for (j, hj) in h.iter_mut().enumerate() {
+            *hj += self.w1[j * self.inputs + i] * dx;
+        }
+    }
+
+    /// The output for hidden sums `h`.
+    pub fn output(&self, h: &[f32]) -> f32 {
         let z: f32 = self.b2
             + h.iter()
                 .zip(&self.w2)
