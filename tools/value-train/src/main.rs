@@ -1,7 +1,9 @@
 //! Trains the value network of the search bots (`crates/bots/src/starrealms/value.rs`) on the
-//! samples of `cargo run --release -p bots --example value_data`: one hidden layer (ReLU), one
-//! output (the chance that the player whose turn starts wins), binary cross-entropy, AdamW.
-//! The last tenth of the samples (the last games) is held out to measure the network.
+//! samples of `cargo run --release -p bots --example value_data`, or the learned purchase
+//! network (`crates/bots/src/starrealms/buyer.rs`) on those of `… --example buyer -- data`: one
+//! hidden layer (ReLU), one output (the chance that the player of the sample wins), binary
+//! cross-entropy, AdamW. The last tenth of the samples (the last games) is held out to measure
+//! the network.
 //!
 //! ```sh
 //! cd tools/value-train && cargo run --release -- --data /tmp/value.bin \
@@ -19,9 +21,10 @@ use rand::{Rng as _, SeedableRng as _};
 
 #[derive(clap::Parser)]
 struct Args {
-    /// Samples written by the `value_data` example.
-    #[arg(long)]
-    data: std::path::PathBuf,
+    /// Samples written by the `value_data` or `buyer data` example; several files are
+    /// trained on as one, in their order (the held-out tenth comes from the last).
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<std::path::PathBuf>,
     /// The network file to write (safetensors: w1, b1, w2, b2).
     #[arg(long)]
     out: std::path::PathBuf,
@@ -95,13 +98,21 @@ impl Net {
     }
 }
 
+/// Binary cross-entropy from logits `z` and targets `y`, in the stable form
+/// `max(z, 0) − z·y + ln(1 + e^−|z|)`: confident predictions (near the end of a game) neither
+/// overflow nor take the logarithm of zero.
+fn bce_with_logits(z: &Tensor, y: &Tensor) -> candle_core::Result<Tensor> {
+    let softplus = z.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
+    (z.relu()? - (z * y)?)?.add(&softplus)?.mean_all()
+}
+
 /// Mean loss and accuracy (over decided games) of the network on samples `rows`.
 fn measure(net: &Net, d: &Data, rows: &[usize], dev: &Device) -> anyhow::Result<(f32, f32)> {
     let (mut loss, mut right, mut decided) = (0.0f64, 0usize, 0usize);
     for chunk in rows.chunks(8192) {
         let (x, y) = batch(d, chunk, dev)?;
         let logits = net.logits(&x)?;
-        let l = candle_nn::loss::binary_cross_entropy_with_logit(&logits, &y)?;
+        let l = bce_with_logits(&logits, &y)?;
         loss += l.to_scalar::<f32>()? as f64 * chunk.len() as f64;
         let p = logits.to_vec1::<f32>()?;
         for (i, &r) in chunk.iter().enumerate() {
@@ -134,7 +145,21 @@ fn batch(d: &Data, rows: &[usize], dev: &Device) -> anyhow::Result<(Tensor, Tens
 fn main() -> anyhow::Result<()> {
     let args: Args = clap::Parser::parse();
     let dev = Device::Cpu;
-    let d = load(&args.data)?;
+    let mut d = load(&args.data[0])?;
+    for path in &args.data[1..] {
+        let more = load(path)?;
+        if more.features != d.features {
+            bail!(
+                "{} has {} features, {} has {}",
+                path.display(),
+                more.features,
+                args.data[0].display(),
+                d.features
+            );
+        }
+        d.x.extend(more.x);
+        d.y.extend(more.y);
+    }
     let n = d.y.len();
     let split = n - n / 10;
     let mut train: Vec<usize> = (0..split).collect();
@@ -185,7 +210,7 @@ fn main() -> anyhow::Result<()> {
         let (mut sum, mut count) = (0.0f64, 0usize);
         for rows in train.chunks(args.batch) {
             let (x, y) = batch(&d, rows, &dev)?;
-            let loss = candle_nn::loss::binary_cross_entropy_with_logit(&net.logits(&x)?, &y)?;
+            let loss = bce_with_logits(&net.logits(&x)?, &y)?;
             opt.backward_step(&loss)?;
             sum += loss.to_scalar::<f32>()? as f64 * rows.len() as f64;
             count += rows.len();
