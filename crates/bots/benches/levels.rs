@@ -42,7 +42,7 @@ fn levels(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(positions.len() as u64));
     for name in [
-        "random", "easy", "medium", "tuned", "velocity", "attack", "hard", "expert",
+        "random", "easy", "medium", "tuned", "learned", "velocity", "attack", "hard", "expert",
     ] {
         group.bench_function(name, |b| {
             b.iter(|| {
