@@ -26,8 +26,12 @@ const BLOCKS: usize = 7;
 const SCALARS: usize = 8;
 
 const OWNED: usize = 0;
+const BASES: usize = 1;
 const DRAW: usize = 2;
 const DISCARD: usize = 3;
+const THEIR_OWNED: usize = 4;
+const THEIR_BASES: usize = 5;
+const THEIR_DISCARD: usize = 6;
 /// Where the scalars start, as offsets: the player's draw pile and discard pile sizes.
 const DRAW_SIZE: usize = 3;
 const DISCARD_SIZE: usize = 4;
@@ -77,7 +81,7 @@ pub fn features(o: &Observation, me: Seat, bought: &[CardId], out: &mut Vec<f32>
     }
     for b in &mine.bases {
         count(OWNED, b.card);
-        count(1, b.card);
+        count(BASES, b.card);
     }
     let mut on_top = mine.next_ship_top as usize;
     for &c in bought {
@@ -100,15 +104,15 @@ pub fn features(o: &Observation, me: Seat, bought: &[CardId], out: &mut Vec<f32>
         .copied()
         .chain(theirs.ships.iter().map(|s| s.card))
     {
-        count(4, c);
+        count(THEIR_OWNED, c);
     }
     for &c in &theirs.discard {
-        count(4, c);
-        count(6, c);
+        count(THEIR_OWNED, c);
+        count(THEIR_DISCARD, c);
     }
     for b in &theirs.bases {
-        count(4, b.card);
-        count(5, b.card);
+        count(THEIR_OWNED, b.card);
+        count(THEIR_BASES, b.card);
     }
     let at = BLOCKS * k;
     out[at] = mine.authority as f32 / 50.0;
@@ -139,7 +143,7 @@ impl BuyNet {
     }
 
     /// Reads a network written by `tools/value-train` from samples of
-    /// `cargo run --release -p bots --example buyer_data`.
+    /// `cargo run --release -p bots --example buyer -- data`.
     pub fn from_bytes(bytes: &[u8]) -> Result<BuyNet, ValueNetError> {
         Ok(BuyNet {
             net: ValueNet::read(bytes, feature_count())?,
