@@ -126,19 +126,31 @@ fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
     v
 }
 
+/// How much of the other seats' cards a view holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// Everything the seat may know, sorted ([`Observation::of`]).
+    Full,
+    /// The rollout view: nothing sorted, no multisets of others' cards
+    /// ([`Observation::for_rollout`]).
+    Rollout,
+    /// The rollout view with the others' cards, unsorted ([`Observation::for_rollout_counts`]).
+    RolloutCounts,
+}
+
 impl PlayerView {
-    /// The view of `p`; `own`: by a seat that sees its hand. `full: false` is the rollout view
-    /// (see [`Observation::for_rollout`]): nothing sorted, and no multisets of others' cards
-    /// unless `counts` (see [`Observation::for_rollout_counts`]).
-    fn of(p: &Player, own: bool, full: bool, counts: bool) -> PlayerView {
+    /// The view of `p` in that `detail`; `own`: by a seat that sees its hand.
+    fn of(p: &Player, own: bool, detail: Detail) -> PlayerView {
+        let full = detail == Detail::Full;
+        let others = detail != Detail::Rollout;
         let known = p.deck_known as usize;
         let split = p.deck.len() - known;
-        let mut unseen: Vec<CardId> = if full || own || counts {
+        let mut unseen: Vec<CardId> = if others || own {
             p.deck[..split].to_vec()
         } else {
             Vec::new()
         };
-        if (full || counts) && !own {
+        if others && !own {
             let mut known_hand = p.hand_known.clone();
             for &c in &p.hand {
                 match known_hand.iter().position(|&k| k == c) {
@@ -158,7 +170,7 @@ impl PlayerView {
             combat: p.combat,
             ships: p.ships.clone(),
             bases: p.bases.clone(),
-            discard: if full || own || counts {
+            discard: if others || own {
                 p.discard.clone()
             } else {
                 Vec::new()
@@ -167,7 +179,7 @@ impl PlayerView {
             hand_count: p.hand.len(),
             hand_known: if full {
                 sorted(p.hand_known.clone())
-            } else if counts {
+            } else if others {
                 p.hand_known.clone()
             } else {
                 Vec::new()
@@ -196,22 +208,23 @@ impl Observation {
     /// *without* the multisets of other seats' unseen cards and discard piles, the trade deck's
     /// contents and the scrap heap (left empty). Never send it to a client; it exists for speed.
     pub fn for_rollout(state: &State, seat: Seat) -> Observation {
-        Observation::view(state, Some(seat), false, false)
+        Observation::view(state, Some(seat), Detail::Rollout)
     }
 
     /// The rollout view with, for every other seat, the cards it holds somewhere unseen and its
     /// discard pile (unsorted): what a seat with memory knows of each player's cards, for bots
     /// that count them.
     pub fn for_rollout_counts(state: &State, seat: Seat) -> Observation {
-        Observation::view(state, Some(seat), false, true)
+        Observation::view(state, Some(seat), Detail::RolloutCounts)
     }
 
     /// The view of `seat` (`None`: public view) of a state.
     pub fn of(state: &State, seat: Option<Seat>) -> Observation {
-        Observation::view(state, seat, true, false)
+        Observation::view(state, seat, Detail::Full)
     }
 
-    fn view(state: &State, seat: Option<Seat>, full: bool, counts: bool) -> Observation {
+    fn view(state: &State, seat: Option<Seat>, detail: Detail) -> Observation {
+        let full = detail == Detail::Full;
         Observation {
             seat,
             config: state.config.clone(),
@@ -243,7 +256,7 @@ impl Observation {
                 .iter()
                 .map(|(s, p)| {
                     let own = seat.is_some_and(|v| state.sees_hand(v, s));
-                    PlayerView::of(p, own, full, counts)
+                    PlayerView::of(p, own, detail)
                 })
                 .collect(),
         }
