@@ -74,6 +74,7 @@ pub struct SeatView<'a, S: State> {
 enum Source<'a, S: State> {
     State(&'a S),
     Given,
+    Lent(&'a S::Observation),
 }
 
 impl<'a, S: State> SeatView<'a, S> {
@@ -95,6 +96,15 @@ impl<'a, S: State> SeatView<'a, S> {
         }
     }
 
+    /// A view from an observation the caller keeps (a rollout's, refilled at every decision).
+    pub fn of_lent(seat: Seat, observation: &'a S::Observation) -> Self {
+        SeatView {
+            seat,
+            source: Source::Lent(observation),
+            observation: OnceCell::new(),
+        }
+    }
+
     /// The seat deciding.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -102,9 +112,14 @@ impl<'a, S: State> SeatView<'a, S> {
 
     /// The seat's observation.
     pub fn observation(&self) -> &S::Observation {
+        if let Source::Lent(observation) = self.source {
+            return observation;
+        }
         self.observation.get_or_init(|| match self.source {
             Source::State(state) => state.observation(self.seat),
-            Source::Given => unreachable!("a given observation is set at construction"),
+            Source::Given | Source::Lent(_) => {
+                unreachable!("a given observation is set at construction")
+            }
         })
     }
 }

@@ -17,7 +17,7 @@ use crate::config::Config;
 use crate::state::{Frame, InPlay, Pending, Player, State};
 
 /// One player as another seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
     /// Authority.
     pub authority: i32,
@@ -77,7 +77,7 @@ pub struct PlayerView {
 }
 
 /// A seat's view of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Observation {
     /// Whose view (`None`: a spectator's).
     pub seat: Option<Seat>,
@@ -121,11 +121,6 @@ fn is_zero(n: &u8) -> bool {
     *n == 0
 }
 
-fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
-    v.sort_unstable();
-    v
-}
-
 /// How much of the other seats' cards a view holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Detail {
@@ -139,66 +134,74 @@ enum Detail {
 }
 
 impl PlayerView {
-    /// The view of `p` in that `detail`; `own`: by a seat that sees its hand.
-    fn of(p: &Player, own: bool, detail: Detail) -> PlayerView {
+    /// Makes this the view of `p` in that `detail`, reusing its buffers; `own`: by a seat that
+    /// sees its hand.
+    fn fill(&mut self, p: &Player, own: bool, detail: Detail) {
         let full = detail == Detail::Full;
         let others = detail != Detail::Rollout;
         let known = p.deck_known as usize;
         let split = p.deck.len() - known;
-        let mut unseen: Vec<CardId> = if others || own {
-            p.deck[..split].to_vec()
-        } else {
-            Vec::new()
-        };
+        self.unseen.clear();
+        if others || own {
+            self.unseen.extend_from_slice(&p.deck[..split]);
+        }
+        self.hand_known.clear();
+        self.hand_known.extend_from_slice(&p.hand_known);
         if others && !own {
-            let mut known_hand = p.hand_known.clone();
+            // The hand's cards nobody knows join the unseen ones (`hand_known` is the scratch
+            // list of the known ones not yet matched).
             for &c in &p.hand {
-                match known_hand.iter().position(|&k| k == c) {
+                match self.hand_known.iter().position(|&k| k == c) {
                     Some(i) => {
-                        known_hand.swap_remove(i);
+                        self.hand_known.swap_remove(i);
                     }
-                    None => unseen.push(c),
+                    None => self.unseen.push(c),
                 }
             }
+            self.hand_known.clear();
+            self.hand_known.extend_from_slice(&p.hand_known);
         }
-        let order = |v: Vec<CardId>| if full { sorted(v) } else { v };
-        PlayerView {
-            authority: p.authority,
-            alive: p.alive,
-            team: p.team,
-            trade: p.trade,
-            combat: p.combat,
-            ships: p.ships.clone(),
-            bases: p.bases.clone(),
-            discard: if others || own {
-                p.discard.clone()
-            } else {
-                Vec::new()
-            },
-            hand: own.then(|| order(p.hand.clone())),
-            hand_count: p.hand.len(),
-            hand_known: if full {
-                sorted(p.hand_known.clone())
-            } else if others {
-                p.hand_known.clone()
-            } else {
-                Vec::new()
-            },
-            deck_count: p.deck.len(),
-            // The engine keeps a deck bottom first; a view lists it top first.
-            deck_known_top: p.deck[split..].iter().rev().copied().collect(),
-            unseen: order(unseen),
-            pending_discards: p.pending_discards,
-            next_ship_top: p.next_ship_top,
-            played: p.played,
-            scrapped: p.scrapped,
-            scrapped_all: p.scrapped_all,
-            next_base_top: p.next_base_top,
-            returning: p.returning.clone(),
-            redirects: p.redirects.clone(),
-            sheets: p.sheets.clone(),
-            done: p.done,
+        if full {
+            self.hand_known.sort_unstable();
+            self.unseen.sort_unstable();
+        } else if !others {
+            self.hand_known.clear();
         }
+        self.authority = p.authority;
+        self.alive = p.alive;
+        self.team = p.team;
+        self.trade = p.trade;
+        self.combat = p.combat;
+        self.ships.clone_from(&p.ships);
+        self.bases.clone_from(&p.bases);
+        self.discard.clear();
+        if others || own {
+            self.discard.extend_from_slice(&p.discard);
+        }
+        if own {
+            let hand = self.hand.get_or_insert_with(Vec::new);
+            hand.clone_from(&p.hand);
+            if full {
+                hand.sort_unstable();
+            }
+        } else {
+            self.hand = None;
+        }
+        self.hand_count = p.hand.len();
+        self.deck_count = p.deck.len();
+        // The engine keeps a deck bottom first; a view lists it top first.
+        self.deck_known_top.clear();
+        self.deck_known_top.extend(p.deck[split..].iter().rev());
+        self.pending_discards = p.pending_discards;
+        self.next_ship_top = p.next_ship_top;
+        self.played = p.played;
+        self.scrapped = p.scrapped;
+        self.scrapped_all = p.scrapped_all;
+        self.next_base_top = p.next_base_top;
+        self.returning.clone_from(&p.returning);
+        self.redirects.clone_from(&p.redirects);
+        self.sheets.clone_from(&p.sheets);
+        self.done = p.done;
     }
 }
 
@@ -223,42 +226,58 @@ impl Observation {
         Observation::view(state, seat, Detail::Full)
     }
 
+    /// Makes this observation [`Observation::for_rollout`]'s view, reusing its buffers: what a
+    /// rollout asks at every decision, without allocating.
+    pub fn refill_for_rollout(&mut self, state: &State, seat: Seat) {
+        self.fill(state, Some(seat), Detail::Rollout);
+    }
+
+    /// Makes this observation [`Observation::for_rollout_counts`]'s view, reusing its buffers.
+    pub fn refill_for_rollout_counts(&mut self, state: &State, seat: Seat) {
+        self.fill(state, Some(seat), Detail::RolloutCounts);
+    }
+
     fn view(state: &State, seat: Option<Seat>, detail: Detail) -> Observation {
+        let mut o = Observation::default();
+        o.fill(state, seat, detail);
+        o
+    }
+
+    /// Makes this observation the view of `seat` in that `detail`, reusing its buffers.
+    fn fill(&mut self, state: &State, seat: Option<Seat>, detail: Detail) {
         let full = detail == Detail::Full;
-        Observation {
-            seat,
-            config: state.config.clone(),
-            current: state.current,
-            first: state.first,
-            turn: state.turn,
-            to_move: state.to_move(),
-            over: state.over,
-            victors: state.victors,
-            bequests: state.bequests.to_vec(),
-            progress: state.progress,
-            pending: state.pending,
-            frames: state.frames.to_vec(),
-            row: state.row,
-            trade_deck_count: state.trade_deck.len(),
-            trade_deck_cards: if full {
-                sorted(state.trade_deck.clone())
-            } else {
-                Vec::new()
-            },
-            explorers: state.explorers,
-            scrap_heap: if full {
-                state.scrap_heap.clone()
-            } else {
-                Vec::new()
-            },
-            players: state
-                .players
-                .iter()
-                .map(|(s, p)| {
-                    let own = seat.is_some_and(|v| state.sees_hand(v, s));
-                    PlayerView::of(p, own, detail)
-                })
-                .collect(),
+        self.seat = seat;
+        if self.config != state.config {
+            self.config.clone_from(&state.config);
+        }
+        self.current = state.current;
+        self.first = state.first;
+        self.turn = state.turn;
+        self.to_move = state.to_move();
+        self.over = state.over;
+        self.victors = state.victors;
+        self.bequests.clear();
+        self.bequests.extend_from_slice(&state.bequests);
+        self.progress = state.progress;
+        self.pending = state.pending;
+        self.frames.clear();
+        self.frames.extend_from_slice(&state.frames);
+        self.row = state.row;
+        self.trade_deck_count = state.trade_deck.len();
+        self.trade_deck_cards.clear();
+        self.scrap_heap.clear();
+        if full {
+            self.trade_deck_cards.extend_from_slice(&state.trade_deck);
+            self.trade_deck_cards.sort_unstable();
+            self.scrap_heap.extend_from_slice(&state.scrap_heap);
+        }
+        self.explorers = state.explorers;
+        let seats = state.players.0.len();
+        self.players.truncate(seats);
+        self.players.resize_with(seats, PlayerView::default);
+        for ((s, p), v) in state.players.iter().zip(&mut self.players) {
+            let own = seat.is_some_and(|v| state.sees_hand(v, s));
+            v.fill(p, own, detail);
         }
     }
 
@@ -443,6 +462,50 @@ impl Observation {
 mod tests {
     use super::*;
     use game::State as _;
+
+    fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn a_refilled_rollout_view_equals_a_fresh_one() {
+        // One observation refilled through a three-player game then a two-player one, from
+        // every seat, both details in turn: each time as if made anew, nothing left over.
+        let mut reused = Observation::default();
+        let mut legal = Vec::new();
+        let mut rng = game::rng_from_seed(5);
+        let three = Config {
+            seats: 3,
+            format: crate::Format::FreeForAll,
+            ..Config::default()
+        };
+        let mut checked = 0;
+        for config in [three, Config::default()] {
+            let mut state = State::new_game(&config, 17).unwrap();
+            for step in 0..600 {
+                if state.to_move().is_none() {
+                    break;
+                }
+                if step % 5 == 0 {
+                    for (s, _) in state.players.iter() {
+                        if step % 10 == 0 {
+                            reused.refill_for_rollout(&state, s);
+                            assert_eq!(reused, Observation::for_rollout(&state, s));
+                        } else {
+                            reused.refill_for_rollout_counts(&state, s);
+                            assert_eq!(reused, Observation::for_rollout_counts(&state, s));
+                        }
+                        checked += 1;
+                    }
+                }
+                state.legal_actions_into(&mut legal);
+                let a = crate::rollout::pick(&legal, &mut rng);
+                state.apply_legal(a);
+            }
+        }
+        assert!(checked > 100, "{checked} views checked");
+    }
 
     #[test]
     fn the_counting_rollout_view_holds_what_the_full_view_knows_of_each_player() {

@@ -43,6 +43,7 @@ use starrealms::cards::{Effect, Faction, ScrapFrom};
 use starrealms::observation::PlayerView;
 use starrealms::{Action, CardId, InPlay, Observation, Pending, State, cards};
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use super::buyer::BuyNet;
@@ -125,10 +126,9 @@ struct Ctx<'a> {
     hand: &'a [CardId],
     values: &'a Values,
     phase: Phase,
-    /// Cards the bot owns, every zone.
-    owned: usize,
-    /// Cards owned per faction.
-    factions: [u16; Faction::COUNT],
+    /// Cards the bot owns (every zone) and how many per faction, counted when first asked
+    /// (most decisions never ask).
+    owned: OnceCell<(usize, [u16; Faction::COUNT])>,
     /// The learned purchase network, in a game it knows.
     buyer: Option<&'a BuyNet>,
 }
@@ -137,24 +137,6 @@ impl<'a> Ctx<'a> {
     fn new(o: &'a Observation, seat: Seat, values: &'a Values) -> Self {
         let me = &o.players[seat.index()];
         let hand = me.hand.as_deref().unwrap_or(&[]);
-        let set = cards();
-        let mut factions = [0u16; Faction::COUNT];
-        let mut owned = 0;
-        let mut count = |c: CardId| {
-            owned += 1;
-            let mut member = set.info(c).member;
-            while member != 0 {
-                factions[member.trailing_zeros() as usize] += 1;
-                member &= member - 1;
-            }
-        };
-        hand.iter()
-            .chain(&me.discard)
-            .chain(&me.deck_known_top)
-            .chain(&me.unseen)
-            .copied()
-            .chain(me.ships.iter().chain(&me.bases).map(|p| p.card))
-            .for_each(&mut count);
         let s = &values.settings;
         let weakest = o
             .players
@@ -177,10 +159,36 @@ impl<'a> Ctx<'a> {
             hand,
             values,
             phase,
-            owned,
-            factions,
+            owned: OnceCell::new(),
             buyer: None,
         }
+    }
+
+    /// Cards the bot owns, every zone, and how many of them per faction.
+    fn owned(&self) -> &(usize, [u16; Faction::COUNT]) {
+        self.owned.get_or_init(|| {
+            let me = self.me;
+            let set = cards();
+            let mut factions = [0u16; Faction::COUNT];
+            let mut owned = 0;
+            let mut count = |c: CardId| {
+                owned += 1;
+                let mut member = set.info(c).member;
+                while member != 0 {
+                    factions[member.trailing_zeros() as usize] += 1;
+                    member &= member - 1;
+                }
+            };
+            self.hand
+                .iter()
+                .chain(&me.discard)
+                .chain(&me.deck_known_top)
+                .chain(&me.unseen)
+                .copied()
+                .chain(me.ships.iter().chain(&me.bases).map(|p| p.card))
+                .for_each(&mut count);
+            (owned, factions)
+        })
     }
 
     /// What a card is worth to keep now.
@@ -194,7 +202,7 @@ impl<'a> Ctx<'a> {
         let mut member = cards().info(c).member;
         let mut owned = 0;
         while member != 0 {
-            owned += self.factions[member.trailing_zeros() as usize];
+            owned += self.owned().1[member.trailing_zeros() as usize];
             member &= member - 1;
         }
         let bonus = (owned as f32 * s.faction_bonus).min(s.faction_bonus_max);
@@ -242,7 +250,7 @@ impl<'a> Ctx<'a> {
         c == set.viper
             || (c == set.scout
                 && self.phase != Phase::Late
-                && self.owned > self.values.settings.scrap_scout_min_deck)
+                && self.owned().0 > self.values.settings.scrap_scout_min_deck)
             || (c == set.explorer && self.phase != Phase::Early)
     }
 
@@ -811,35 +819,38 @@ fn plan(cx: &Ctx, trade: i32, rng: &mut GameRng) -> Plan {
     } else {
         0
     };
-    // Every combination: each row card left (0), bought (1) or bought upgraded (2), in base 3.
-    let combos = 3u32.pow(row.len() as u32);
+    // Every combination: each row card left (0), bought (1) or, when it has a sticker worth
+    // it, bought upgraded (2); counted in mixed radix, the first row card least significant,
+    // and written in base 3 (`code`) for the reading below.
+    let radix = |upgrade: &Upgraded| if upgrade.is_some() { 3 } else { 2 };
+    let combos: u32 = row.iter().map(|r| radix(&r.4)).product();
     let (mut top, mut chosen, mut extra_chosen) = (0.0, 0u32, 0);
     for combo in 0..combos {
-        let (mut cost, mut value, mut code, mut possible) = (0, 0.0, combo, true);
+        let (mut cost, mut value, mut rest, mut code, mut weight) = (0, 0.0, combo, 0, 1);
         for &(_, _, price, surplus, upgrade) in &row {
-            match code % 3 {
-                1 => {
+            let digit = rest % radix(&upgrade);
+            rest /= radix(&upgrade);
+            match (digit, upgrade) {
+                (1, _) => {
                     cost += price;
                     value += surplus;
                 }
-                2 => match upgrade {
-                    Some((_, _, extra, v)) => {
-                        cost += price + extra;
-                        value += v;
-                    }
-                    None => possible = false,
-                },
+                (2, Some((_, _, extra, v))) => {
+                    cost += price + extra;
+                    value += v;
+                }
                 _ => {}
             }
-            code /= 3;
+            code += digit * weight;
+            weight *= 3;
         }
-        if !possible || cost > trade {
+        if cost > trade {
             continue;
         }
         let extra = ((trade - cost) / explorer_cost).min(explorers);
         value += extra as f32 * explorer_surplus;
         if value > top {
-            (top, chosen, extra_chosen) = (value, combo, extra);
+            (top, chosen, extra_chosen) = (value, code, extra);
         }
     }
     // The plan's most valuable card is bought first.

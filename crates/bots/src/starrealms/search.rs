@@ -165,14 +165,14 @@ fn main_phase(state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
 #[derive(Clone)]
 pub struct HeuristicRollout {
     bot: HeuristicBot,
+    /// The observation of the decision, refilled at every one (its buffers reused).
+    view: starrealms::Observation,
 }
 
 impl HeuristicRollout {
     /// Heuristic rollouts with their seed.
     pub fn new(seed: u64) -> Self {
-        HeuristicRollout {
-            bot: HeuristicBot::new(seed),
-        }
+        HeuristicRollout::with_bot(HeuristicBot::new(seed))
     }
 
     /// Heuristic rollouts by a value table of their own (e.g. [`Values::tuned`]).
@@ -182,7 +182,10 @@ impl HeuristicRollout {
 
     /// Rollouts played by this heuristic bot (e.g. one that buys by a learned network).
     pub fn with_bot(bot: HeuristicBot) -> Self {
-        HeuristicRollout { bot }
+        HeuristicRollout {
+            bot,
+            view: starrealms::Observation::default(),
+        }
     }
 }
 
@@ -198,13 +201,12 @@ impl Rollout<State> for HeuristicRollout {
         let seat = state.to_move().expect("rollouts stop at the end");
         // A bot that buys by a network counts every player's cards: give it the view that
         // holds them.
-        let view = if self.bot.buys_by_network() {
-            starrealms::Observation::for_rollout_counts(state, seat)
+        if self.bot.buys_by_network() {
+            self.view.refill_for_rollout_counts(state, seat);
         } else {
-            starrealms::Observation::for_rollout(state, seat)
-        };
-        self.bot
-            .choose(&SeatView::of_observation(seat, view), legal)
+            self.view.refill_for_rollout(state, seat);
+        }
+        self.bot.choose(&SeatView::of_lent(seat, &self.view), legal)
     }
 }
 
