@@ -164,7 +164,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                         HeuristicRollout::with_bot(learned(seed)),
                         seed,
                     )
-                    .with_advisor(learned(seed ^ 0x6865_7572)),
+                    .with_advisor(learned(search::advisor_seed(seed))),
                 ),
                 _ => return Err(unknown()),
             }

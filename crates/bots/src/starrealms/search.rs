@@ -226,9 +226,15 @@ pub struct SearchBot<R: Rollout<State>> {
     budgets: Option<(Budget, Budget)>,
 }
 
+/// The seed of the heuristic that plays a search bot's cards and advises its search: apart from
+/// the search's own.
+pub(crate) fn advisor_seed(seed: u64) -> u64 {
+    seed ^ 0x6865_7572
+}
+
 /// The heuristic that plays a search bot's cards and advises its search, seeded apart from it.
 fn advisor(values: Values, seed: u64) -> HeuristicBot {
-    HeuristicBot::with_values(values, seed ^ 0x6865_7572)
+    HeuristicBot::with_values(values, advisor_seed(seed))
 }
 
 impl<R: Rollout<State>> SearchBot<R> {
