@@ -6,7 +6,7 @@
 //! | `easy` | the heuristic bot with 25% random actions |
 //! | `medium` | the heuristic bot |
 //! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]); elsewhere 400 iterations of rollouts to the end |
-//! | `expert` | ISMCTS, 2,000 iterations a decision, heuristic rollouts (about 0.2 s a decision) |
+//! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 8,000 iterations a decision (at most about 0.9 s), elsewhere 2,000 |
 //!
 //! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]).
 //! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
@@ -46,8 +46,12 @@ pub const NAMES: &[&str] = &[
 
 /// Iterations a decision of the `hard` level.
 pub const HARD_ITERATIONS: u32 = 400;
-/// Iterations a decision of the `expert` level.
-pub const EXPERT_ITERATIONS: u32 = 2000;
+/// Iterations a decision of the `expert` level in two-player base-set games (within 1 s a
+/// decision on one core, `docs/ai.md`).
+pub const EXPERT_ITERATIONS: u32 = 8000;
+/// Iterations a decision of the `expert` level in the other games (more players or more card
+/// sets: longer rollouts, so fewer of them in the same time).
+pub const EXPERT_OTHER_ITERATIONS: u32 = 2000;
 /// Turns a rollout plays before the value network scores it.
 pub const VALUE_TURNS: u32 = 4;
 /// Iterations a decision of the `hard` level in the games the value network knows (two
@@ -98,12 +102,18 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 Budget::Iterations(HARD_ITERATIONS),
             ),
         ),
-        "expert" => Box::new(SearchBot::new(
-            "expert",
-            search_settings(EXPERT_ITERATIONS),
-            HeuristicRollout::new(seed),
-            seed,
-        )),
+        "expert" => Box::new(
+            SearchBot::new(
+                "expert",
+                search_settings(EXPERT_ITERATIONS),
+                HeuristicRollout::new(seed),
+                seed,
+            )
+            .with_budgets(
+                Budget::Iterations(EXPERT_ITERATIONS),
+                Budget::Iterations(EXPERT_OTHER_ITERATIONS),
+            ),
+        ),
         _ => {
             let (kind, n) = name.split_once(':').ok_or_else(unknown)?;
             let n: u32 = n.parse().ok().filter(|&n| n > 0).ok_or_else(unknown)?;

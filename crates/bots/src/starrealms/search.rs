@@ -251,7 +251,8 @@ impl<R: Rollout<State>> SearchBot<R> {
     }
 
     /// The same bot searching with `known` in the games the value network knows (two players,
-    /// the base set: its rollouts are short there) and `other` in the rest (played to the end).
+    /// the base set: its rollouts are the shortest there, and cut short when it scores them) and
+    /// `other` in the rest.
     pub fn with_budgets(mut self, known: Budget, other: Budget) -> Self {
         self.budgets = Some((known, other));
         self
