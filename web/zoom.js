@@ -84,9 +84,12 @@ function place(p, el, pin) {
   p.style.top = top + "px";
 }
 
-/** After the page was drawn again: a large view whose card left the page goes. */
+/**
+ * After the page was drawn again: a hovering large view whose card left the page goes. A pinned
+ * one stays until a click or Escape, though a new view of the game drew its card again.
+ */
 export function hideStale() {
-  if (shownFor && !shownFor.isConnected) hide();
+  if (shownFor && !shownFor.isConnected && !pinned) hide();
 }
 
 export function hide() {
