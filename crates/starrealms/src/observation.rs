@@ -134,6 +134,20 @@ enum Detail {
 }
 
 impl PlayerView {
+    /// Every card the player owns, as this view shows them: the whole hand for the seat's own
+    /// (its known part is among it), else the known part (the rest is among `unseen`).
+    pub fn owned(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.hand
+            .as_deref()
+            .unwrap_or(&self.hand_known)
+            .iter()
+            .chain(&self.discard)
+            .chain(&self.deck_known_top)
+            .chain(&self.unseen)
+            .copied()
+            .chain(self.ships.iter().chain(&self.bases).map(|b| b.card))
+    }
+
     /// Makes this the view of `p` in that `detail`, reusing its buffers; `own`: by a seat that
     /// sees its hand.
     fn fill(&mut self, p: &Player, own: bool, detail: Detail) {
@@ -146,10 +160,10 @@ impl PlayerView {
             self.unseen.extend_from_slice(&p.deck[..split]);
         }
         self.hand_known.clear();
-        self.hand_known.extend_from_slice(&p.hand_known);
         if others && !own {
-            // The hand's cards nobody knows join the unseen ones (`hand_known` is the scratch
-            // list of the known ones not yet matched).
+            // The hand's cards nobody knows join the unseen ones (`hand_known` is, meanwhile,
+            // the scratch list of the known ones not yet matched).
+            self.hand_known.extend_from_slice(&p.hand_known);
             for &c in &p.hand {
                 match self.hand_known.iter().position(|&k| k == c) {
                     Some(i) => {
@@ -159,13 +173,13 @@ impl PlayerView {
                 }
             }
             self.hand_known.clear();
+        }
+        if others {
             self.hand_known.extend_from_slice(&p.hand_known);
         }
         if full {
             self.hand_known.sort_unstable();
             self.unseen.sort_unstable();
-        } else if !others {
-            self.hand_known.clear();
         }
         self.authority = p.authority;
         self.alive = p.alive;

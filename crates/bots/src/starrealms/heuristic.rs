@@ -167,7 +167,6 @@ impl<'a> Ctx<'a> {
     /// Cards the bot owns, every zone, and how many of them per faction.
     fn owned(&self) -> &(usize, [u16; Faction::COUNT]) {
         self.owned.get_or_init(|| {
-            let me = self.me;
             let set = cards();
             let mut factions = [0u16; Faction::COUNT];
             let mut owned = 0;
@@ -179,14 +178,8 @@ impl<'a> Ctx<'a> {
                     member &= member - 1;
                 }
             };
-            self.hand
-                .iter()
-                .chain(&me.discard)
-                .chain(&me.deck_known_top)
-                .chain(&me.unseen)
-                .copied()
-                .chain(me.ships.iter().chain(&me.bases).map(|p| p.card))
-                .for_each(&mut count);
+            // The seat's own view: its whole hand is there.
+            self.me.owned().for_each(&mut count);
             (owned, factions)
         })
     }
@@ -828,8 +821,9 @@ fn plan(cx: &Ctx, trade: i32, rng: &mut GameRng) -> Plan {
     for combo in 0..combos {
         let (mut cost, mut value, mut rest, mut code, mut weight) = (0, 0.0, combo, 0, 1);
         for &(_, _, price, surplus, upgrade) in &row {
-            let digit = rest % radix(&upgrade);
-            rest /= radix(&upgrade);
+            let base = radix(&upgrade);
+            let digit = rest % base;
+            rest /= base;
             match (digit, upgrade) {
                 (1, _) => {
                     cost += price;

@@ -364,21 +364,6 @@ impl<'a> Situation<'a> {
     }
 }
 
-/// Every card a player owns, as its observation shows them: the whole hand for the seat's own
-/// (its known part is among it), else the known part (the rest is among `unseen`).
-fn owned(p: &PlayerView) -> Vec<CardId> {
-    p.hand
-        .as_deref()
-        .unwrap_or(&p.hand_known)
-        .iter()
-        .chain(&p.discard)
-        .chain(&p.deck_known_top)
-        .chain(&p.unseen)
-        .copied()
-        .chain(p.ships.iter().chain(&p.bases).map(|b| b.card))
-        .collect()
-}
-
 /// A base's defense left this turn.
 fn remaining(b: &starrealms::InPlay) -> i32 {
     cards().info(b.card).defense as i32 - b.damage as i32
@@ -774,6 +759,11 @@ fn choice(s: &Situation, card: CardId) -> u8 {
         _ => false,
     };
     u8::from(second)
+}
+
+/// Every card a player owns, as its observation shows them ([`PlayerView::owned`]).
+fn owned(p: &PlayerView) -> Vec<CardId> {
+    p.owned().collect()
 }
 
 #[cfg(test)]
