@@ -85,6 +85,10 @@ pub struct Settings {
     /// move, the iteration rolls out (the rollout policy plays the others, as it does after
     /// the tree). Off, the tree grows into every seat's decisions.
     pub own_decisions_only: bool,
+    /// Consecutive iterations that search the same sampled state (common random numbers: the
+    /// actions they compare meet the same hidden cards and the same shuffles, so the
+    /// differences between their results owe less to the sample). 1 samples every iteration.
+    pub shared_samples: u32,
 }
 
 impl Default for Settings {
@@ -95,6 +99,7 @@ impl Default for Settings {
             threads: 1,
             max_rollout: 5000,
             own_decisions_only: false,
+            shared_samples: 1,
         }
     }
 }
@@ -268,6 +273,8 @@ fn search_tree<S: State, R: Rollout<S>>(
     let mut path: Vec<u32> = Vec::new();
     let mut simulated = 0u64;
     let mut done = 0u64;
+    let shared = u64::from(settings.shared_samples.max(1));
+    let mut sample: Option<S> = None;
     while done < iterations {
         if done > 0
             && done.is_multiple_of(16)
@@ -276,8 +283,15 @@ fn search_tree<S: State, R: Rollout<S>>(
         {
             break;
         }
+        let mut state = if shared == 1 {
+            observation.determinize(&mut rng)
+        } else {
+            if done.is_multiple_of(shared) || sample.is_none() {
+                sample = Some(observation.determinize(&mut rng));
+            }
+            sample.clone().expect("a sample was just drawn")
+        };
         done += 1;
-        let mut state = observation.determinize(&mut rng);
         path.clear();
         path.push(0);
         let mut node = 0u32;

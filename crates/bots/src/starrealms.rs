@@ -3,7 +3,7 @@
 //!
 //! | level | bot |
 //! |---|---|
-//! | `easy` | the heuristic bot with 25% random actions |
+//! | `easy` | the heuristic bot with 11% random actions |
 //! | `medium` | the heuristic bot |
 //! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]); elsewhere 400 iterations of rollouts to the end |
 //! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 8,000 iterations a decision (at most about 0.9 s), elsewhere 2,000 |
@@ -14,7 +14,8 @@
 //! `ismcts-value:<iterations>` one whose rollouts the value network cuts short (two-player
 //! base-set games); `ismcts-tuned:<iterations>` and `ismcts-value-tuned:<iterations>` the same
 //! searches whose rollouts and advice follow the tuned table; `ismcts-value-own:<iterations>`
-//! the value search with a tree of its own decisions only.
+//! the value search with a tree of its own decisions only; `ismcts-paired:<iterations>` the
+//! heuristic search with [`PAIRED_SAMPLES`] consecutive iterations sharing one sampled state.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -52,6 +53,11 @@ pub const EXPERT_ITERATIONS: u32 = 8000;
 /// Iterations a decision of the `expert` level in the other games (more players or more card
 /// sets: longer rollouts, so fewer of them in the same time).
 pub const EXPERT_OTHER_ITERATIONS: u32 = 2000;
+/// Percentage of the `easy` level's moves that are random: `medium` then wins about 76% of
+/// their games, some 200 Elo (`docs/ai.md`).
+pub const EASY_NOISE: u32 = 11;
+/// Consecutive iterations of `ismcts-paired` that search the same sampled state.
+pub const PAIRED_SAMPLES: u32 = 8;
 /// Turns a rollout plays before the value network scores it.
 pub const VALUE_TURNS: u32 = 4;
 /// Iterations a decision of the `hard` level in the games the value network knows (two
@@ -77,14 +83,14 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>)",
             NAMES.join(", ")
         )
     };
     Ok(match name {
         "random" => Box::new(RandomBot::new(seed)),
         "heuristic" | "medium" => Box::new(HeuristicBot::new(seed)),
-        "easy" => Box::new(NoisyBot::new(25, seed)),
+        "easy" => Box::new(NoisyBot::new(EASY_NOISE, seed)),
         "tuned" => Box::new(tuned(seed)),
         "learned" => Box::new(learned(seed)),
         "velocity" | "attack" => {
@@ -122,6 +128,16 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 "ismcts" => Box::new(SearchBot::new(
                     name,
                     search_settings(n),
+                    HeuristicRollout::new(seed),
+                    seed,
+                )),
+                // Heuristic rollouts, consecutive iterations sharing their sampled state.
+                "ismcts-paired" => Box::new(SearchBot::new(
+                    name,
+                    Settings {
+                        shared_samples: PAIRED_SAMPLES,
+                        ..search_settings(n)
+                    },
                     HeuristicRollout::new(seed),
                     seed,
                 )),

@@ -56,6 +56,11 @@ fn bad(text: &str) -> ActionError {
     }
 }
 
+thread_local! {
+    /// States sampled by `determinize` on this thread.
+    static SAMPLES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 struct Nim {
     piles: [u8; PILES],
@@ -69,6 +74,7 @@ impl game::Observation for Nim {
         Some(Seat(self.to_move))
     }
     fn determinize(&self, _rng: &mut GameRng) -> Nim {
+        SAMPLES.with(|n| n.set(n.get() + 1));
         self.clone()
     }
 }
@@ -207,6 +213,24 @@ fn a_tree_of_the_deciding_seats_own_decisions_stops_at_the_opponents() {
     assert_eq!(stats.actions.len() as u64, moves);
     let full = bot(2000, 1, 5).search(&state);
     assert!(full.nodes > 10 * moves, "{} nodes", full.nodes);
+}
+
+#[test]
+fn shared_samples_sample_once_for_so_many_iterations_and_still_find_the_move() {
+    let state: Nim = game::State::new_game(&vec![1, 4, 6], 0).unwrap();
+    for (shared, samples) in [(1, 30_000), (8, 3750), (7, 4286)] {
+        let settings = Settings {
+            shared_samples: shared,
+            ..bot(30_000, 1, 2).settings().clone()
+        };
+        let mut searching = Ismcts::<Nim, _>::new("shared", settings, UniformRollout, 2);
+        let before = SAMPLES.with(|n| n.get());
+        let a = choose(&mut searching, &state);
+        assert_eq!(SAMPLES.with(|n| n.get()) - before, samples, "{shared}");
+        let mut after = state.clone();
+        game::State::apply(&mut after, a).unwrap();
+        assert_eq!(nim_sum(&after.piles), 0, "{shared}: {a}");
+    }
 }
 
 #[test]

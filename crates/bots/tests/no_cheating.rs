@@ -97,6 +97,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-tuned:60",
         "ismcts-value-tuned:60",
         "ismcts-value-own:60",
+        "ismcts-paired:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
@@ -139,6 +140,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-value-tuned:5",
         "ismcts-value-own:5",
         "ismcts-learned:5",
+        "ismcts-paired:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);
