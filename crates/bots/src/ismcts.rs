@@ -286,10 +286,13 @@ fn search_tree<S: State, R: Rollout<S>>(
         let mut state = if shared == 1 {
             observation.determinize(&mut rng)
         } else {
-            if done.is_multiple_of(shared) || sample.is_none() {
+            // The first iteration is a multiple of `shared`: a sample is always drawn first.
+            if done.is_multiple_of(shared) {
                 sample = Some(observation.determinize(&mut rng));
             }
-            sample.clone().expect("a sample was just drawn")
+            sample
+                .clone()
+                .expect("drawn at the block's first iteration")
         };
         done += 1;
         path.clear();
