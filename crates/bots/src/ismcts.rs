@@ -34,6 +34,10 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     /// legal lists hold many near-equivalent actions. The default keeps them all.
     fn prune(&self, _state: &S, _legal: &mut Vec<S::Action>) {}
 
+    /// Called once as a search starts, with the deciding seat (a policy that plays that seat
+    /// otherwise than the others needs it).
+    fn root(&mut self, _seat: usize) {}
+
     /// Called when a rollout starts from `state`.
     fn begin(&mut self, _state: &S) {}
 
@@ -252,6 +256,7 @@ fn search_tree<S: State, R: Rollout<S>>(
     let mut rng = game::rng_from_seed(mix(seed ^ mix(thread as u64)));
     let mut rollout = rollout.clone();
     let me = observation.seat().map_or(0, |s| s.index());
+    rollout.root(me);
     let mut nodes: Vec<Node<S::Action>> = vec![Node {
         action: None,
         mover: me,

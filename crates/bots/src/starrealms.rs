@@ -15,7 +15,10 @@
 //! base-set games); `ismcts-tuned:<iterations>` and `ismcts-value-tuned:<iterations>` the same
 //! searches whose rollouts and advice follow the tuned table; `ismcts-value-own:<iterations>`
 //! the value search with a tree of its own decisions only; `ismcts-paired:<iterations>` the
-//! heuristic search with [`PAIRED_SAMPLES`] consecutive iterations sharing one sampled state.
+//! heuristic search with [`PAIRED_SAMPLES`] consecutive iterations sharing one sampled state;
+//! `ismcts-mixed:<iterations>` the heuristic search whose rollouts play the other seats by a
+//! population of policies in turn ([`MixedRollout`]), `ismcts-model-velocity:<iterations>` the one
+//! whose rollouts play the other seats as `velocity`.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -29,7 +32,10 @@ mod search;
 pub mod value;
 
 pub use heuristic::{BuyScores, HeuristicBot, SCRIPTED, ScriptedBot, Values, ValuesError};
-pub use search::{GreedyRollout, HeuristicRollout, NoisyBot, SearchBot, search_settings};
+pub use search::{
+    GreedyRollout, HeuristicRollout, MixedRollout, NoisyBot, ScriptedRollout, SearchBot,
+    search_settings,
+};
 
 /// The names [`by_name`] knows (and `ismcts:<iterations>`).
 pub const NAMES: &[&str] = &[
@@ -83,7 +89,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -139,6 +145,21 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                         ..search_settings(n)
                     },
                     HeuristicRollout::new(seed),
+                    seed,
+                )),
+                // Heuristic rollouts for the deciding seat, the others played by a population
+                // of policies in turn.
+                "ismcts-mixed" => Box::new(SearchBot::new(
+                    name,
+                    search_settings(n),
+                    MixedRollout::new(seed),
+                    seed,
+                )),
+                // Heuristic rollouts for the deciding seat, the others played as `velocity`.
+                "ismcts-model-velocity" => Box::new(SearchBot::new(
+                    name,
+                    search_settings(n),
+                    MixedRollout::modelling("velocity", seed).expect("a scripted bot"),
                     seed,
                 )),
                 // Greedy rollouts: faster, weaker.

@@ -98,6 +98,8 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-value-tuned:60",
         "ismcts-value-own:60",
         "ismcts-paired:60",
+        "ismcts-mixed:60",
+        "ismcts-model-velocity:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
@@ -141,6 +143,8 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-value-own:5",
         "ismcts-learned:5",
         "ismcts-paired:5",
+        "ismcts-mixed:5",
+        "ismcts-model-velocity:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);

@@ -4,7 +4,7 @@
 use game::GameRng;
 use starrealms::{Action, Pending, State, cards, rollout};
 
-use super::{HeuristicBot, Values};
+use super::{HeuristicBot, ScriptedBot, Values};
 use crate::ismcts::{Budget, Ismcts, Rollout, Settings};
 use crate::{Bot, SeatView};
 
@@ -210,6 +210,130 @@ impl Rollout<State> for HeuristicRollout {
     }
 }
 
+/// Rollouts played by a scripted bot ([`ScriptedBot`]), from the view of the seat to move that
+/// counts every player's cards (its rules count the cards a player owns).
+#[derive(Clone)]
+pub struct ScriptedRollout {
+    bot: ScriptedBot,
+    view: starrealms::Observation,
+}
+
+impl ScriptedRollout {
+    /// Rollouts played by the scripted bot `name` (one of [`super::SCRIPTED`]).
+    pub fn new(name: &str, seed: u64) -> Option<Self> {
+        Some(ScriptedRollout {
+            bot: ScriptedBot::new(name, seed)?,
+            view: starrealms::Observation::default(),
+        })
+    }
+}
+
+impl Rollout<State> for ScriptedRollout {
+    fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
+        prune(legal);
+    }
+
+    fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
+        if let [only] = legal {
+            return *only;
+        }
+        let seat = state.to_move().expect("rollouts stop at the end");
+        self.view.refill_for_rollout_counts(state, seat);
+        self.bot.choose(&SeatView::of_lent(seat, &self.view), legal)
+    }
+}
+
+/// One of the policies a [`MixedRollout`] plays the other seats by.
+#[derive(Clone)]
+enum Policy {
+    Heuristic(HeuristicRollout),
+    Scripted(ScriptedRollout),
+}
+
+impl Policy {
+    fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
+        match self {
+            Policy::Heuristic(p) => p.pick(state, legal, rng),
+            Policy::Scripted(p) => p.pick(state, legal, rng),
+        }
+    }
+}
+
+/// Rollouts in which the searching seat plays as the heuristic and every other seat, one
+/// rollout after another, by each policy of a population in turn: the heuristic with the
+/// hand-written table, with the tuned table, and the scripted `velocity` and `attack`. A search
+/// whose rollouts always play the opponent as one policy learns how to beat that policy; the
+/// opponents people and other bots are, play otherwise.
+#[derive(Clone)]
+pub struct MixedRollout {
+    own: HeuristicRollout,
+    others: Vec<Policy>,
+    /// The deciding seat.
+    root: usize,
+    /// Rollouts begun (the policy of the others is this modulo their number).
+    rollouts: usize,
+}
+
+impl MixedRollout {
+    /// Rollouts that play every other seat as the scripted bot `name` (one of
+    /// [`super::SCRIPTED`]) and nothing else: a search that takes its opponents for that bot,
+    /// to measure what knowing an opponent's policy is worth.
+    pub fn modelling(name: &str, seed: u64) -> Option<Self> {
+        Some(MixedRollout {
+            own: HeuristicRollout::new(seed),
+            others: vec![Policy::Scripted(ScriptedRollout::new(name, seed ^ 3)?)],
+            root: 0,
+            rollouts: 0,
+        })
+    }
+
+    /// Mixed rollouts with their seed.
+    pub fn new(seed: u64) -> Self {
+        let scripted = |name: &str, i: u64| {
+            Policy::Scripted(
+                ScriptedRollout::new(name, seed ^ i).expect("a scripted bot of SCRIPTED"),
+            )
+        };
+        MixedRollout {
+            own: HeuristicRollout::new(seed),
+            others: vec![
+                Policy::Heuristic(HeuristicRollout::new(seed ^ 1)),
+                Policy::Heuristic(HeuristicRollout::with_values(
+                    Values::tuned().clone(),
+                    seed ^ 2,
+                )),
+                scripted("velocity", 3),
+                scripted("attack", 4),
+            ],
+            root: 0,
+            rollouts: 0,
+        }
+    }
+}
+
+impl Rollout<State> for MixedRollout {
+    fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
+        prune(legal);
+    }
+
+    fn root(&mut self, seat: usize) {
+        self.root = seat;
+    }
+
+    fn begin(&mut self, _state: &State) {
+        self.rollouts += 1;
+    }
+
+    fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
+        let seat = state.to_move().expect("rollouts stop at the end");
+        if seat.index() == self.root {
+            return self.own.pick(state, legal, rng);
+        }
+        let i = self.rollouts % self.others.len();
+        self.others[i].pick(state, legal, rng)
+    }
+}
+
 /// The ISMCTS bot for Star Realms: the heuristic plays the cards from hand (free, and order
 /// matters little); for everything else the search decides, but keeps the heuristic's choice
 /// unless its own looks clearly better (by [`SearchBot::margin`] in mean result), which keeps
@@ -359,5 +483,118 @@ pub fn search_settings(iterations: u32) -> Settings {
     Settings {
         budget: Budget::Iterations(iterations),
         ..Settings::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starrealms::Config;
+
+    /// Decisions with a choice from games of `medium` against `velocity`.
+    fn positions(games: u64) -> Vec<State> {
+        let mut out = Vec::new();
+        for g in 0..games {
+            let mut s = State::new(&Config::default(), 40 + g).unwrap();
+            let mut players: [Box<dyn Bot<State>>; 2] = [
+                Box::new(HeuristicBot::new(g)),
+                Box::new(ScriptedBot::new("velocity", g).unwrap()),
+            ];
+            while let Some(seat) = s.to_move() {
+                let legal = s.legal_actions();
+                if legal.len() > 1 {
+                    out.push(s.clone());
+                }
+                let a = players[seat.index()].choose(&SeatView::of_state(&s, seat), &legal);
+                s.apply(a).unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn scripted_rollouts_decide_as_the_scripted_bots() {
+        let mut rng = game::rng_from_seed(1);
+        let mut checked = 0;
+        for s in positions(6) {
+            let seat = s.to_move().unwrap();
+            let legal = s.legal_actions();
+            for name in super::super::SCRIPTED {
+                let mut rollout = ScriptedRollout::new(name, 9).unwrap();
+                let mut bot = ScriptedBot::new(name, 9).unwrap();
+                let a = rollout.pick(&s, &legal, &mut rng);
+                let b = bot.choose(&SeatView::of_state(&s, seat), &legal);
+                assert_eq!(a, b, "{name}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    #[test]
+    fn mixed_rollouts_play_the_deciding_seat_as_the_heuristic_and_the_others_by_turns() {
+        let mut rng = game::rng_from_seed(1);
+        let all = positions(6);
+        // The policies of the other seats, in their turn, built with the same seeds.
+        let others = [
+            Policy::Heuristic(HeuristicRollout::new(3 ^ 1)),
+            Policy::Heuristic(HeuristicRollout::with_values(
+                Values::tuned().clone(),
+                3 ^ 2,
+            )),
+            Policy::Scripted(ScriptedRollout::new("velocity", 3 ^ 3).unwrap()),
+            Policy::Scripted(ScriptedRollout::new("attack", 3 ^ 4).unwrap()),
+        ];
+        let choice = |i: usize, s: &State, l: &[Action]| {
+            others[i].clone().pick(s, l, &mut game::rng_from_seed(0))
+        };
+        let mut disagree = [0usize; 4];
+        for (k, s) in all.iter().enumerate() {
+            let legal = s.legal_actions();
+            // One rollout per position: the k-th (counted from one) plays the others by policy k.
+            let mut probe = MixedRollout::new(3);
+            probe.root(0);
+            for _ in 0..=k % 4 {
+                probe.begin(s);
+            }
+            let a = probe.pick(s, &legal, &mut rng);
+            if s.to_move().unwrap().index() == 0 {
+                let own = HeuristicRollout::new(3).pick(s, &legal, &mut rng);
+                assert_eq!(a, own, "the deciding seat plays as the heuristic");
+            } else {
+                let turn = (k % 4 + 1) % 4;
+                assert_eq!(a, choice(turn, s, &legal), "policy {turn}");
+                for (i, d) in disagree.iter_mut().enumerate() {
+                    *d += usize::from(choice(i, s, &legal) != a);
+                }
+            }
+        }
+        // The four policies do play differently.
+        assert!(disagree.iter().all(|&d| d > 10), "{disagree:?}");
+    }
+
+    #[test]
+    fn a_search_modelling_velocity_plays_the_others_as_velocity_in_its_rollouts() {
+        let mut rng = game::rng_from_seed(1);
+        let mut modelling = MixedRollout::modelling("velocity", 5).unwrap();
+        modelling.root(1);
+        assert!(MixedRollout::modelling("nobody", 5).is_none());
+        // The same policies with the same seeds, asked in the same order.
+        let mut heuristic = HeuristicRollout::new(5);
+        let mut velocity = ScriptedRollout::new("velocity", 5 ^ 3).unwrap();
+        let (mut own, mut others) = (0, 0);
+        for s in positions(4) {
+            let legal = s.legal_actions();
+            modelling.begin(&s);
+            let a = modelling.pick(&s, &legal, &mut rng);
+            if s.to_move().unwrap().index() == 1 {
+                own += 1;
+                assert_eq!(a, heuristic.pick(&s, &legal, &mut rng));
+            } else {
+                others += 1;
+                assert_eq!(a, velocity.pick(&s, &legal, &mut rng));
+            }
+        }
+        assert!(own > 100 && others > 100, "{own} {others}");
     }
 }
