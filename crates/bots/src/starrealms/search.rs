@@ -195,19 +195,32 @@ impl Rollout<State> for HeuristicRollout {
     }
 
     fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
-        if let [only] = legal {
-            return *only;
-        }
-        let seat = state.to_move().expect("rollouts stop at the end");
         // A bot that buys by a network counts every player's cards: give it the view that
         // holds them.
-        if self.bot.buys_by_network() {
-            self.view.refill_for_rollout_counts(state, seat);
-        } else {
-            self.view.refill_for_rollout(state, seat);
-        }
-        self.bot.choose(&SeatView::of_lent(seat, &self.view), legal)
+        let counts = self.bot.buys_by_network();
+        pick_by(&mut self.bot, &mut self.view, counts, state, legal)
     }
+}
+
+/// What `bot` picks in a rollout's `state`, from the view of the seat to move (refilled in
+/// `view`; with every player's cards counted when `counts`).
+fn pick_by(
+    bot: &mut impl Bot<State>,
+    view: &mut starrealms::Observation,
+    counts: bool,
+    state: &State,
+    legal: &[Action],
+) -> Action {
+    if let [only] = legal {
+        return *only;
+    }
+    let seat = state.to_move().expect("rollouts stop at the end");
+    if counts {
+        view.refill_for_rollout_counts(state, seat);
+    } else {
+        view.refill_for_rollout(state, seat);
+    }
+    bot.choose(&SeatView::of_lent(seat, view), legal)
 }
 
 /// Rollouts played by a scripted bot ([`ScriptedBot`]), from the view of the seat to move that
@@ -234,12 +247,7 @@ impl Rollout<State> for ScriptedRollout {
     }
 
     fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
-        if let [only] = legal {
-            return *only;
-        }
-        let seat = state.to_move().expect("rollouts stop at the end");
-        self.view.refill_for_rollout_counts(state, seat);
-        self.bot.choose(&SeatView::of_lent(seat, &self.view), legal)
+        pick_by(&mut self.bot, &mut self.view, true, state, legal)
     }
 }
 
