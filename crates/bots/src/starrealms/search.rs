@@ -287,12 +287,18 @@ impl MixedRollout {
     /// [`super::SCRIPTED`]) and nothing else: a search that takes its opponents for that bot,
     /// to measure what knowing an opponent's policy is worth.
     pub fn modelling(name: &str, seed: u64) -> Option<Self> {
-        Some(MixedRollout {
+        let model = ScriptedRollout::new(name, seed ^ 3)?;
+        Some(MixedRollout::playing(seed, vec![Policy::Scripted(model)]))
+    }
+
+    /// The deciding seat played by the heuristic, the others by `others` in turn.
+    fn playing(seed: u64, others: Vec<Policy>) -> Self {
+        MixedRollout {
             own: HeuristicRollout::new(seed),
-            others: vec![Policy::Scripted(ScriptedRollout::new(name, seed ^ 3)?)],
+            others,
             root: 0,
             rollouts: 0,
-        })
+        }
     }
 
     /// Mixed rollouts with their seed.
@@ -302,9 +308,9 @@ impl MixedRollout {
                 ScriptedRollout::new(name, seed ^ i).expect("a scripted bot of SCRIPTED"),
             )
         };
-        MixedRollout {
-            own: HeuristicRollout::new(seed),
-            others: vec![
+        MixedRollout::playing(
+            seed,
+            vec![
                 Policy::Heuristic(HeuristicRollout::new(seed ^ 1)),
                 Policy::Heuristic(HeuristicRollout::with_values(
                     Values::tuned().clone(),
@@ -313,9 +319,7 @@ impl MixedRollout {
                 scripted("velocity", 3),
                 scripted("attack", 4),
             ],
-            root: 0,
-            rollouts: 0,
-        }
+        )
     }
 }
 
@@ -559,7 +563,7 @@ mod tests {
         let mut disagree = [0usize; 4];
         for (k, s) in all.iter().enumerate() {
             let legal = s.legal_actions();
-            // One rollout per position: the k-th (counted from one) plays the others by policy k.
+            // A fresh rollout begun k % 4 + 1 times plays the others by policy (k % 4 + 1) % 4.
             let mut probe = MixedRollout::new(3);
             probe.root(0);
             for _ in 0..=k % 4 {
