@@ -1,20 +1,23 @@
-//! How well what a player buys tells which policy plays it (`docs/ai.md`, "The opponent in the
-//! rollouts"): two first readings of the opponent, measured, used by no bot.
+//! How well what a player does tells which policy plays it (`docs/ai.md`, "The opponent in the
+//! rollouts"): three readings of the opponent, measured.
 //!
 //! Every ordered pair of the policies `medium`, `tuned`, `velocity` and `attack` plays
 //! `--games` / 16 deals; every card a seat buys or acquires from the trade row (starting cards
-//! and Explorers aside) counts for its policy. Then `--check` other games: at turns 4, 8, 12
-//! and 16 each seat is read by the other, from even odds, two ways: by the cards it owns (all
-//! public; naive Bayes on the policies' frequencies, add-one smoothing), and by each of its
+//! and Explorers aside) counts for its policy. Then `--check` other games: at turns 2 to 16
+//! each seat is read by the other, from even odds, three ways: by the cards it owns (all
+//! public; naive Bayes on the policies' frequencies, add-one smoothing), by each of its
 //! purchases against the trade row its turn began with (the card's frequency over those of the
-//! row's cards no dearer, Luce's choice rule), as a bot that remembered the row could.
+//! row's cards no dearer, Luce's choice rule), and by asking each policy what it would do at
+//! each of the seat's decisions taken with an empty hand (then everything it knows is public
+//! but its deck's order, which no policy reads; chance `1 - EPS` that the policy's answer is
+//! the decision), the reading `ismcts-read` does from its own view (`bots::starrealms::reading`).
 //!
 //! ```sh
 //! cargo run --release -p bots --example read_opponent -- --games 8000 --check 2000 --seed 1
 //! ```
 
 use bots::{Bot, SeatView};
-use game::mix_seed;
+use game::{Seat, mix_seed};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use starrealms::{Action, CardId, Config, State, cards};
@@ -22,7 +25,11 @@ use starrealms::{Action, CardId, Config, State, cards};
 /// The policies read.
 const POLICIES: [&str; 4] = ["medium", "tuned", "velocity", "attack"];
 /// The turns (of either player) at which the seats are read.
-const TURNS: [u32; 4] = [4, 8, 12, 16];
+const TURNS: [u32; 6] = [2, 4, 6, 8, 12, 16];
+/// The readings compared.
+const READINGS: usize = 3;
+/// The chance that a policy's decision differs from what it was asked (its ties break at random).
+const EPS: f64 = 0.1;
 
 #[derive(clap::Parser)]
 struct Args {
@@ -56,6 +63,7 @@ fn play(
     seed: u64,
     mut each_turn: impl FnMut(&State),
     mut bought: impl FnMut(usize, CardId, &[Option<CardId>]),
+    mut decided: impl FnMut(&State, Seat, &[Action], Action),
 ) {
     let mut s = State::new(&Config::default(), seed).expect("the standard game");
     let mut players: Vec<Box<dyn Bot<State>>> = vec![
@@ -72,6 +80,9 @@ fn play(
         }
         let legal = s.legal_actions();
         let action = players[seat.index()].choose(&SeatView::of_state(&s, seat), &legal);
+        if s.players[seat].hand.is_empty() && legal.len() > 1 {
+            decided(&s, seat, &legal, action);
+        }
         if let Action::BuyRow(i) | Action::AcquireRow(i) = action
             && let Some(c) = s.row[i as usize]
         {
@@ -113,6 +124,7 @@ fn main() -> anyhow::Result<()> {
                     let p = if seat == 0 { pair.0 } else { pair.1 };
                     count[p * kinds + c.0 as usize] += 1.0;
                 },
+                |_, _, _, _| {},
             );
             progress.inc(1);
             count
@@ -167,15 +179,24 @@ fn main() -> anyhow::Result<()> {
     // The readings, on other games: per reading and turn read, the seats, those named right,
     // the true policy's chance; then, per reading, at the last turn, the chance given to each
     // policy by true policy.
-    let readings = ["cards owned", "purchases against the row"];
+    let readings = [
+        "cards owned",
+        "purchases against the row",
+        "decisions with an empty hand, each policy asked",
+    ];
     let block = TURNS.len() * 3 + n * n;
     let progress = bar(args.check)?.with_message("reading");
     let sums = (0..args.check)
         .into_par_iter()
         .map(|g| {
             let pair = pair(g);
-            let out = std::cell::RefCell::new(vec![0.0; 2 * block]);
+            let out = std::cell::RefCell::new(vec![0.0; READINGS * block]);
             let by_purchases = std::cell::RefCell::new(vec![vec![0.0; n]; 2]);
+            let by_decisions = std::cell::RefCell::new(vec![vec![0.0; n]; 2]);
+            let mut asked: Vec<Box<dyn Bot<State>>> = POLICIES
+                .iter()
+                .map(|p| bots::starrealms::by_name(p, 7).expect("a bot"))
+                .collect();
             play(
                 pair,
                 // Other deals than the profiles'.
@@ -192,6 +213,7 @@ fn main() -> anyhow::Result<()> {
                         let posts = [
                             posterior(&owned_ll(&mut view.players[seat].owned())),
                             posterior(&by_purchases.borrow()[seat]),
+                            posterior(&by_decisions.borrow()[seat]),
                         ];
                         for (r, post) in posts.iter().enumerate() {
                             let best = (0..n)
@@ -210,11 +232,23 @@ fn main() -> anyhow::Result<()> {
                     }
                 },
                 |seat, c, row| purchase_ll(&mut by_purchases.borrow_mut()[seat], c, row),
+                |s, seat, legal, action| {
+                    let view = SeatView::of_state(s, seat);
+                    let mut ll = by_decisions.borrow_mut();
+                    for (l, bot) in ll[seat.index()].iter_mut().zip(asked.iter_mut()) {
+                        let same = bot.choose(&view, legal) == action;
+                        *l += if same {
+                            (1.0 - EPS).ln()
+                        } else {
+                            (EPS / legal.len() as f64).ln()
+                        };
+                    }
+                },
             );
             progress.inc(1);
             out.into_inner()
         })
-        .reduce(|| vec![0.0; 2 * block], add);
+        .reduce(|| vec![0.0; READINGS * block], add);
     progress.finish_and_clear();
     println!(
         "Profiles from {} games, reading {} other games (seed {}); by chance {:.0}%",

@@ -41,6 +41,10 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     /// Called when a rollout starts from `state`.
     fn begin(&mut self, _state: &S) {}
 
+    /// Tells the rollout what the searching bot has read of the policy `seat` plays by: the
+    /// chance of each policy the rollout knows, in its own order (the default ignores it).
+    fn read(&mut self, _seat: usize, _chances: &[f64]) {}
+
     /// Whether to stop the rollout here and score the state with [`Rollout::evaluate`]
     /// (the default plays to the end).
     fn stop(&self, _state: &S) -> bool {
@@ -164,6 +168,11 @@ impl<S: State, R: Rollout<S>> Ismcts<S, R> {
     /// The settings, to change between searches (a budget that depends on the game).
     pub fn settings_mut(&mut self) -> &mut Settings {
         &mut self.settings
+    }
+
+    /// The rollout policy, to tell it what was read between searches ([`Rollout::read`]).
+    pub fn rollout_mut(&mut self) -> &mut R {
+        &mut self.rollout
     }
 
     /// Stops every search early once `flag` is raised (a server shutting down): the search

@@ -59,6 +59,26 @@ pub trait Bot<S: State>: Send {
     /// Makes every later decision end early once `flag` is raised (a server shutting down
     /// stops its searches this way). Bots that decide at once ignore it.
     fn stop_when(&mut self, _flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+
+    /// Sees `action`, which the seat `by` (another seat than this bot's) takes, when every seat
+    /// sees it ([`game::State::is_public`]): `view` is this bot's seat's view just before it.
+    /// Whoever runs a game shows a bot every such action of the others, in order, from the
+    /// game's start; bots that learn nothing from the others ignore it.
+    fn watch(&mut self, _view: &SeatView<'_, S>, _by: Seat, _action: S::Action) {}
+}
+
+/// Shows `action`, about to be taken by `by` in `state`, to every other seat's bot that may see
+/// it ([`Bot::watch`]).
+pub fn show_others<S: State>(state: &S, bots: &mut [Box<dyn Bot<S>>], by: Seat, action: S::Action) {
+    if !state.is_public(&action) {
+        return;
+    }
+    for (i, bot) in bots.iter_mut().enumerate() {
+        if i != by.index() {
+            let seat = Seat(i as u8);
+            bot.watch(&SeatView::of_state(state, seat), by, action);
+        }
+    }
 }
 
 /// What a bot may look at when it decides: its seat and that seat's observation.
@@ -124,8 +144,9 @@ impl<'a, S: State> SeatView<'a, S> {
     }
 }
 
-/// Plays `state` to the end, seat `i` played by `bots[i]`; calls `each(seat, action, state_after)`
-/// after every action and returns the final state.
+/// Plays `state` to the end, seat `i` played by `bots[i]` (each shown the others' public actions,
+/// [`Bot::watch`]); calls `each(seat, action, state_after)` after every action and returns the
+/// final state.
 ///
 /// # Panics
 /// If there are fewer bots than seats, or a bot returns an action that is not legal (a bug in
@@ -147,8 +168,75 @@ pub fn play_game<S: State>(
             "bot `{}` chose an illegal action: {action}",
             bots[seat.index()].name()
         );
+        show_others(&state, bots, seat, action);
         state.apply_legal(action);
         each(seat, action, &state);
     }
     state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// What a [`Recorder`] was shown: the seat of the view, who acted, the action.
+    type Shown = Arc<Mutex<Vec<(Seat, Seat, ::starrealms::Action)>>>;
+
+    /// Plays as the heuristic and writes down every action it is shown.
+    struct Recorder {
+        play: Box<dyn Bot<::starrealms::State>>,
+        shown: Shown,
+    }
+
+    impl Bot<::starrealms::State> for Recorder {
+        fn name(&self) -> &str {
+            "recorder"
+        }
+        fn choose(
+            &mut self,
+            view: &SeatView<'_, ::starrealms::State>,
+            legal: &[::starrealms::Action],
+        ) -> ::starrealms::Action {
+            self.play.choose(view, legal)
+        }
+        fn watch(
+            &mut self,
+            view: &SeatView<'_, ::starrealms::State>,
+            by: Seat,
+            action: ::starrealms::Action,
+        ) {
+            self.shown
+                .lock()
+                .expect("one thread")
+                .push((view.seat(), by, action));
+        }
+    }
+
+    #[test]
+    fn every_bot_is_shown_the_others_actions_in_order_and_not_its_own() {
+        let shown: [Shown; 2] = Default::default();
+        let mut players: Vec<Box<dyn Bot<::starrealms::State>>> = shown
+            .iter()
+            .map(|s| {
+                Box::new(Recorder {
+                    play: starrealms::by_name("medium", 1).expect("a bot"),
+                    shown: Arc::clone(s),
+                }) as Box<dyn Bot<_>>
+            })
+            .collect();
+        let mut log = Vec::new();
+        let start = ::starrealms::State::new_game(&Default::default(), 5).expect("a game");
+        play_game(start, &mut players, |seat, a, _| log.push((seat, a)));
+        for (i, shown) in shown.iter().enumerate() {
+            let me = Seat(i as u8);
+            let expected: Vec<_> = log
+                .iter()
+                .filter(|(seat, _)| *seat != me)
+                .map(|&(seat, a)| (me, seat, a))
+                .collect();
+            assert!(!expected.is_empty());
+            assert_eq!(*shown.lock().expect("one thread"), expected);
+        }
+    }
 }

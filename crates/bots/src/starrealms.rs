@@ -18,7 +18,8 @@
 //! heuristic search with [`PAIRED_SAMPLES`] consecutive iterations sharing one sampled state;
 //! `ismcts-mixed:<iterations>` the heuristic search whose rollouts play the other seats by a
 //! population of policies in turn ([`MixedRollout`]), `ismcts-model-velocity:<iterations>` the one
-//! whose rollouts play the other seats as `velocity`.
+//! whose rollouts play the other seats as `velocity`; `ismcts-read:<iterations>` the one whose
+//! rollouts play each other seat by the policies it reads that seat plays by ([`reading`]).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -28,6 +29,7 @@ use crate::{Bot, SeatView};
 
 pub mod buyer;
 mod heuristic;
+pub mod reading;
 mod search;
 pub mod value;
 
@@ -89,7 +91,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -155,6 +157,12 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     MixedRollout::new(seed),
                     seed,
                 )),
+                // Heuristic rollouts for the deciding seat, the others played by the policies
+                // the bot reads they play by.
+                "ismcts-read" => Box::new(
+                    SearchBot::new(name, search_settings(n), MixedRollout::reading(seed), seed)
+                        .reading(seed),
+                ),
                 // Heuristic rollouts for the deciding seat, the others played as `velocity`.
                 "ismcts-model-velocity" => Box::new(SearchBot::new(
                     name,

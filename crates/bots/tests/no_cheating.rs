@@ -100,6 +100,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-paired:60",
         "ismcts-mixed:60",
         "ismcts-model-velocity:60",
+        "ismcts-read:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
@@ -130,6 +131,44 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
 }
 
 #[test]
+fn reading_the_others_policies_uses_only_what_the_seat_sees() {
+    use bots::starrealms::reading::Reader;
+    let mut learned = 0;
+    for g in 0..6 {
+        let mut s = State::new_game(&Config::default(), 40 + g).unwrap();
+        let mut players = [
+            bots::starrealms::by_name("medium", 1).unwrap(),
+            bots::starrealms::by_name("velocity", 2).unwrap(),
+        ];
+        let (mut real, mut hidden) = (Reader::new(3), Reader::new(3));
+        while let Some(by) = s.to_move() {
+            let legal = s.legal_actions();
+            let action = players[by.index()].choose(&SeatView::of_state(&s, by), &legal);
+            if by == Seat(1) {
+                // Seat 0 reads seat 1 from a state whose hidden parts differ: seat 1's hand and
+                // deck, the trade deck, the RNG.
+                let mut other = s.clone();
+                let p = &mut other.players[by];
+                let unknown = p.deck.len() - p.deck_known as usize;
+                if !p.hand.is_empty() && p.hand_known.is_empty() && unknown > 0 {
+                    std::mem::swap(&mut p.hand[0], &mut p.deck[0]);
+                }
+                p.deck[..unknown].reverse();
+                other.trade_deck.reverse();
+                other.rng = game::rng_from_seed(777);
+                assert_eq!(other.observation(Seat(0)), s.observation(Seat(0)));
+                real.watch(&SeatView::of_state(&s, Seat(0)), by, action);
+                hidden.watch(&SeatView::of_state(&other, Seat(0)), by, action);
+                assert_eq!(real.chances(by), hidden.chances(by), "game {g}");
+            }
+            s.apply(action).unwrap();
+        }
+        learned += usize::from(real.chances(Seat(1))[2] > 0.9);
+    }
+    assert!(learned >= 5, "velocity read in {learned} games of 6");
+}
+
+#[test]
 fn every_level_and_search_budget_is_a_bot_name() {
     for name in bots::starrealms::NAMES {
         assert!(bots::starrealms::by_name(name, 1).is_ok(), "{name}");
@@ -145,6 +184,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-paired:5",
         "ismcts-mixed:5",
         "ismcts-model-velocity:5",
+        "ismcts-read:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);

@@ -238,8 +238,27 @@ fn find_card(name: &str, lang: Lang) -> Result<CardId, String> {
 
 /// `play all`: plays every card of the hand, one by one (a Stealth Needle last, so that it has a
 /// ship to copy), while it is the player's turn and no decision is asked; returns how many.
+/// The bots of a game, by seat (`None`: a person's seat).
+type Players = Vec<Option<Box<dyn bots::Bot<State>>>>;
+
+/// Applies `a`, which the seat to move takes, once every other seat's bot has seen it
+/// ([`bots::Bot::watch`]).
+fn apply_shown(state: &mut State, players: &mut Players, a: Action) -> Result<(), String> {
+    if let Some(by) = state.to_move()
+        && game::State::is_public(state, &a)
+    {
+        for (i, bot) in players.iter_mut().enumerate() {
+            if let Some(bot) = bot.as_mut().filter(|_| i != by.index()) {
+                bot.watch(&SeatView::of_state(state, Seat(i as u8)), by, a);
+            }
+        }
+    }
+    state.apply(a).map_err(|e| e.to_string())
+}
+
 fn play_all(
     state: &mut State,
+    players: &mut Players,
     human: Seat,
     names: &Names,
     lang: Lang,
@@ -265,7 +284,8 @@ fn play_all(
             return Ok(played);
         };
         let obs = state.observation(human);
-        state.apply(a).context("a listed action was refused")?;
+        apply_shown(state, players, a)
+            .map_err(|e| anyhow::anyhow!("a listed action was refused: {e}"))?;
         push(a)?;
         say!(out, "  ✓ {}", text::action(a, &obs, names, lang));
         played += 1;
@@ -439,7 +459,7 @@ pub(crate) fn play(
         path,
     } = start(args)?;
     let n = record.players.len();
-    let mut players: Vec<Option<Box<dyn bots::Bot<State>>>> = Vec::with_capacity(n);
+    let mut players: Players = Vec::with_capacity(n);
     for (i, who) in record.players.iter().enumerate() {
         let seat = Seat(i as u8);
         players.push(if seat == human {
@@ -481,7 +501,7 @@ pub(crate) fn play(
             state.legal_actions_into(&mut legal);
             bot.choose(&SeatView::of_state(&state, seat), &legal);
         }
-        state.apply(a).map_err(|e| fail(e.to_string()))?;
+        apply_shown(&mut state, &mut players, a).map_err(fail)?;
     }
     let resumed = record.actions.len();
     let keeper = Keeper::new(record, path.clone(), lang)?;
@@ -523,7 +543,8 @@ pub(crate) fn play(
             let obs = state.observation(seat);
             let a = bot.choose(&SeatView::of_state(&state, seat), &legal);
             bot_log.push((seat, text::action(a, &obs, &names, lang)));
-            state.apply(a).context("the bot chose an illegal action")?;
+            apply_shown(&mut state, &mut players, a)
+                .map_err(|e| anyhow::anyhow!("the bot chose an illegal action: {e}"))?;
             push(a)?;
             show_board = true;
             continue;
@@ -563,7 +584,8 @@ pub(crate) fn play(
         };
         match read_command(&mut out, input, &menu, &legal, &why, lang)? {
             Input::Act(a) => {
-                state.apply(a).context("a listed action was refused")?;
+                apply_shown(&mut state, &mut players, a)
+                    .map_err(|e| anyhow::anyhow!("a listed action was refused: {e}"))?;
                 push(a)?;
                 flush()?;
                 say!(out, "  ✓ {}", text::action(a, &obs, &names, lang));
@@ -597,7 +619,15 @@ pub(crate) fn play(
                 }
             }
             Input::PlayAll => {
-                let played = play_all(&mut state, human, &names, lang, &mut out, &push)?;
+                let played = play_all(
+                    &mut state,
+                    &mut players,
+                    human,
+                    &names,
+                    lang,
+                    &mut out,
+                    &push,
+                )?;
                 if played == 0 {
                     say!(out, "{}", term::error(t(lang, "nothing_to_play")));
                 }

@@ -251,6 +251,12 @@ pub trait State: Clone + fmt::Debug + Send + Sync {
     fn winners(&self) -> Vec<Seat>;
     /// What a seat sees.
     fn observation(&self, seat: Seat) -> Self::Observation;
+    /// Whether every seat sees `action` when it is taken in this state (a card laid face down
+    /// is not seen). The default, not known to be, keeps every action from the other seats'
+    /// bots.
+    fn is_public(&self, _action: &Self::Action) -> bool {
+        false
+    }
 }
 
 /// SplitMix64's finaliser: spreads related numbers (a base seed and a game or thread number)

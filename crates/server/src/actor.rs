@@ -440,6 +440,26 @@ pub(crate) fn prepare<S: Store>(
 
 type BotChoice<A> = Result<(usize, Seat, A), String>;
 
+/// Shows `bot`, which plays `seat`, every public action the others took from `start` on
+/// ([`bots::Bot::watch`]), each with its seat's view just before it.
+fn show_history<G: Served>(
+    bot: &mut dyn bots::Bot<G>,
+    seat: Seat,
+    start: &G,
+    actions: &[G::Action],
+) {
+    let mut state = start.clone();
+    for &action in actions {
+        let Some(by) = state.to_move() else { return };
+        if by != seat && state.is_public(&action) {
+            bot.watch(&SeatView::of_state(&state, seat), by, action);
+        }
+        if state.apply(action).is_err() {
+            return;
+        }
+    }
+}
+
 struct Actor<G: Served, S: Store> {
     id: GameId,
     context: Context<S>,
@@ -460,6 +480,10 @@ struct Actor<G: Served, S: Store> {
     snapshots: watch::Sender<Arc<Snapshot>>,
     /// A bot failed (unknown here, or it panicked): no more bot moves in this actor.
     bots_broken: bool,
+    /// When a bot plays a seat: the game's start and every action since, to show a bot what
+    /// the others did before it decides ([`bots::Bot::watch`]; a bot is made afresh for each
+    /// decision, so a restart changes nothing of what it knows).
+    history: Option<(Arc<G>, Vec<G::Action>)>,
     /// The store failed: the actor ends after answering.
     failed: bool,
 }
@@ -468,6 +492,12 @@ impl<G: Served, S: Store> Actor<G, S> {
     fn prepare(stored: StoredGame, context: Context<S>) -> Result<(GameHandle, Ready), String> {
         let record = &stored.record;
         let mut state: G = record.initial_state().map_err(|e| e.to_string())?;
+        let mut history = stored.seats.iter().any(|s| !s.is_human()).then(|| {
+            (
+                Arc::new(state.clone()),
+                Vec::with_capacity(record.actions.len()),
+            )
+        });
         if stored.seats.len() != state.num_seats() {
             return Err(format!(
                 "{} seats stored for a game of {}",
@@ -486,6 +516,9 @@ impl<G: Served, S: Store> Actor<G, S> {
             let entry = LogEntry::of(&state, seat, action);
             state.apply(action).map_err(|e| fail(e.to_string()))?;
             log.push(entry);
+            if let Some((_, actions)) = &mut history {
+                actions.push(action);
+            }
             if let Some(Some(c)) = stored.client_ids.get(step) {
                 client_ids.insert((seat, c.clone()), step);
             }
@@ -530,6 +563,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             client_ids,
             snapshots,
             bots_broken: false,
+            history,
             failed: false,
         };
         let finished = stored.winners.is_some();
@@ -604,6 +638,10 @@ impl<G: Served, S: Store> Actor<G, S> {
         let (version, delay) = (self.version, self.context.bot_delay);
         let permits = Arc::clone(&self.context.bot_permits);
         let stop = Arc::clone(&self.context.stop_searches);
+        let history = self
+            .history
+            .as_ref()
+            .map(|(start, actions)| (Arc::clone(start), actions.clone()));
         Some(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
             // Bots decide in turn, a few at once, so that they never take every core.
@@ -615,6 +653,9 @@ impl<G: Served, S: Store> Actor<G, S> {
                 let _permit = permit;
                 let mut bot = G::bot(&name, seed)?;
                 bot.stop_when(stop);
+                if let Some((start, actions)) = history {
+                    show_history(&mut *bot, seat, &start, &actions);
+                }
                 let choice = bot.choose(&SeatView::of_observation(seat, observation), &legal);
                 if !legal.contains(&choice) {
                     return Err(format!("bot `{name}` chose an illegal action: {choice}"));
@@ -844,6 +885,9 @@ impl<G: Served, S: Store> Actor<G, S> {
         let entry = LogEntry::of(&self.state, seat, action);
         self.state.apply_legal(action);
         self.log.push(entry);
+        if let Some((_, actions)) = &mut self.history {
+            actions.push(action);
+        }
         if let Some(c) = client_id {
             self.client_ids.insert((seat, c), self.version);
         }
@@ -887,5 +931,56 @@ impl<G: Served, S: Store> Actor<G, S> {
             eprintln!("game {}: cannot store the result: {e}", self.id);
         }
         done
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starrealms::{Action, State};
+    use std::sync::Mutex;
+
+    /// Writes down every action it is shown, with the seat of the view and who acted.
+    struct Recorder(Arc<Mutex<Vec<(Seat, Seat, Action)>>>);
+
+    impl bots::Bot<State> for Recorder {
+        fn name(&self) -> &str {
+            "recorder"
+        }
+        fn choose(&mut self, _view: &SeatView<'_, State>, legal: &[Action]) -> Action {
+            legal[0]
+        }
+        fn watch(&mut self, view: &SeatView<'_, State>, by: Seat, action: Action) {
+            self.0
+                .lock()
+                .expect("one thread")
+                .push((view.seat(), by, action));
+        }
+    }
+
+    #[test]
+    fn a_bot_is_shown_the_others_past_actions_before_it_decides() {
+        let start = <State as game::State>::new_game(&Default::default(), 8).expect("a game");
+        let mut state = start.clone();
+        let (mut actions, mut seats) = (Vec::new(), Vec::new());
+        let mut medium = bots::starrealms::by_name("medium", 2).expect("a bot");
+        while actions.len() < 120 {
+            let seat = state.to_move().expect("not over yet");
+            let legal = state.legal_actions();
+            let a = medium.choose(&SeatView::of_state(&state, seat), &legal);
+            state.apply(a).expect("legal");
+            actions.push(a);
+            seats.push(seat);
+        }
+        let shown = Arc::new(Mutex::new(Vec::new()));
+        show_history(&mut Recorder(Arc::clone(&shown)), Seat(1), &start, &actions);
+        let expected: Vec<_> = seats
+            .iter()
+            .zip(&actions)
+            .filter(|(seat, _)| **seat != Seat(1))
+            .map(|(&seat, &a)| (Seat(1), seat, a))
+            .collect();
+        assert!(expected.len() > 10 && expected.len() < actions.len());
+        assert_eq!(*shown.lock().expect("one thread"), expected);
     }
 }

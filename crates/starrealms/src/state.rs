@@ -2448,4 +2448,9 @@ impl game::State for State {
     fn observation(&self, seat: Seat) -> Observation {
         State::observation(self, seat)
     }
+    /// Every action of Star Realms is seen by the whole table: a card played, scrapped,
+    /// discarded or passed on is shown as it moves, and the rest are choices made in the open.
+    fn is_public(&self, _action: &Action) -> bool {
+        true
+    }
 }

@@ -4,6 +4,7 @@
 use game::GameRng;
 use starrealms::{Action, Pending, State, cards, rollout};
 
+use super::reading::Reader;
 use super::{HeuristicBot, ScriptedBot, Values};
 use crate::ismcts::{Budget, Ismcts, Rollout, Settings};
 use crate::{Bot, SeatView};
@@ -272,6 +273,10 @@ impl Policy {
 /// hand-written table, with the tuned table, and the scripted `velocity` and `attack`. A search
 /// whose rollouts always play the opponent as one policy learns how to beat that policy; the
 /// opponents people and other bots are, play otherwise.
+///
+/// Told what was read of the others ([`Rollout::read`], chances in the order of
+/// [`super::reading::POLICIES`]), it plays each seat by each policy in as many rollouts as its
+/// chance.
 #[derive(Clone)]
 pub struct MixedRollout {
     own: HeuristicRollout,
@@ -280,6 +285,12 @@ pub struct MixedRollout {
     root: usize,
     /// Rollouts begun (the policy of the others is this modulo their number).
     rollouts: usize,
+    /// Per seat, the chance of each of `others`, when read; then the policy of a seat in a
+    /// rollout is the one whose share of `[0, 1)` holds the rollout's point of a low-discrepancy
+    /// sequence.
+    chances: Vec<Vec<f64>>,
+    /// Per seat, the policy of the rollout under way.
+    playing: Vec<usize>,
 }
 
 impl MixedRollout {
@@ -298,7 +309,18 @@ impl MixedRollout {
             others,
             root: 0,
             rollouts: 0,
+            chances: Vec::new(),
+            playing: Vec::new(),
         }
+    }
+
+    /// Rollouts that play each other seat by the policies of [`super::reading::POLICIES`] as
+    /// often as the searching bot has read that seat plays by them ([`Rollout::read`]); a seat
+    /// of which nothing was read is played as the heuristic.
+    pub fn reading(seed: u64) -> Self {
+        let mut rollout = MixedRollout::new(seed);
+        rollout.chances = vec![Vec::new(); game::MAX_SEATS];
+        rollout
     }
 
     /// Mixed rollouts with their seed.
@@ -332,8 +354,32 @@ impl Rollout<State> for MixedRollout {
         self.root = seat;
     }
 
+    fn read(&mut self, seat: usize, chances: &[f64]) {
+        if let Some(c) = self.chances.get_mut(seat) {
+            *c = chances.to_vec();
+        }
+    }
+
     fn begin(&mut self, _state: &State) {
         self.rollouts += 1;
+        if self.chances.is_empty() {
+            return;
+        }
+        // The golden ratio's multiples spread the rollouts evenly over [0, 1).
+        let point = (self.rollouts as f64 * 0.618_033_988_749_895).fract();
+        self.playing = self
+            .chances
+            .iter()
+            .map(|c| {
+                let mut below = 0.0;
+                c.iter()
+                    .position(|p| {
+                        below += p;
+                        point < below
+                    })
+                    .unwrap_or(0)
+            })
+            .collect();
     }
 
     fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
@@ -341,7 +387,11 @@ impl Rollout<State> for MixedRollout {
         if seat.index() == self.root {
             return self.own.pick(state, legal, rng);
         }
-        let i = self.rollouts % self.others.len();
+        let i = if self.chances.is_empty() {
+            self.rollouts % self.others.len()
+        } else {
+            self.playing.get(seat.index()).copied().unwrap_or(0)
+        };
         self.others[i].pick(state, legal, rng)
     }
 }
@@ -360,6 +410,9 @@ pub struct SearchBot<R: Rollout<State>> {
     /// Budgets for the games the value network knows and for the others (see
     /// [`SearchBot::with_budgets`]).
     budgets: Option<(Budget, Budget)>,
+    /// What it reads of the others' policies, to tell its rollouts (see
+    /// [`SearchBot::reading`]).
+    reader: Option<Reader>,
 }
 
 /// The seed of the heuristic that plays a search bot's cards and advises its search: apart from
@@ -383,7 +436,15 @@ impl<R: Rollout<State>> SearchBot<R> {
             name,
             margin: 0.03,
             budgets: None,
+            reader: None,
         }
+    }
+
+    /// The same bot reading which policy each other seat plays by ([`Reader`]) and telling its
+    /// rollouts before every search ([`Rollout::read`]).
+    pub fn reading(mut self, seed: u64) -> Self {
+        self.reader = Some(Reader::new(seed ^ 0x7265_6164));
+        self
     }
 
     /// The same bot searching with `known` in the games the value network knows (two players,
@@ -423,6 +484,12 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         self.search.stop_when(flag);
     }
 
+    fn watch(&mut self, view: &SeatView<'_, State>, by: game::Seat, action: Action) {
+        if let Some(reader) = &mut self.reader {
+            reader.watch(view, by, action);
+        }
+    }
+
     fn choose(&mut self, view: &SeatView<'_, State>, legal: &[Action]) -> Action {
         if let [only] = legal {
             return *only;
@@ -430,6 +497,13 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         let advice = self.heuristic.choose(view, legal);
         if view.observation().pending.is_none() && matches!(legal[0], Action::Play(_)) {
             return advice;
+        }
+        if let Some(reader) = &self.reader {
+            let seats = view.observation().players.len();
+            for seat in (0..seats).filter(|&s| s != view.seat().index()) {
+                let chances = reader.chances(game::Seat(seat as u8));
+                self.search.rollout_mut().read(seat, &chances);
+            }
         }
         if let Some((known, other)) = self.budgets {
             let o = view.observation();
