@@ -16,6 +16,7 @@
 //! cargo run --release -p bots --example read_opponent -- --games 8000 --check 2000 --seed 1
 //! ```
 
+use bots::starrealms::reading::Reader;
 use bots::{Bot, SeatView};
 use game::{Seat, mix_seed};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -27,7 +28,7 @@ const POLICIES: [&str; 4] = ["medium", "tuned", "velocity", "attack"];
 /// The turns (of either player) at which the seats are read.
 const TURNS: [u32; 6] = [2, 4, 6, 8, 12, 16];
 /// The readings compared.
-const READINGS: usize = 3;
+const READINGS: usize = 4;
 /// The chance that a policy's decision differs from what it was asked (its ties break at random).
 const EPS: f64 = 0.1;
 
@@ -64,6 +65,7 @@ fn play(
     mut each_turn: impl FnMut(&State),
     mut bought: impl FnMut(usize, CardId, &[Option<CardId>]),
     mut decided: impl FnMut(&State, Seat, &[Action], Action),
+    mut acted: impl FnMut(&State, Seat, Action),
 ) {
     let mut s = State::new(&Config::default(), seed).expect("the standard game");
     let mut players: Vec<Box<dyn Bot<State>>> = vec![
@@ -83,6 +85,7 @@ fn play(
         if s.players[seat].hand.is_empty() && legal.len() > 1 {
             decided(&s, seat, &legal, action);
         }
+        acted(&s, seat, action);
         if let Action::BuyRow(i) | Action::AcquireRow(i) = action
             && let Some(c) = s.row[i as usize]
         {
@@ -125,6 +128,7 @@ fn main() -> anyhow::Result<()> {
                     count[p * kinds + c.0 as usize] += 1.0;
                 },
                 |_, _, _, _| {},
+                |_, _, _| {},
             );
             progress.inc(1);
             count
@@ -183,6 +187,7 @@ fn main() -> anyhow::Result<()> {
         "cards owned",
         "purchases against the row",
         "decisions with an empty hand, each policy asked",
+        "same, from the reading seat's own view (`Reader`, as `ismcts-read`)",
     ];
     let block = TURNS.len() * 3 + n * n;
     let progress = bar(args.check)?.with_message("reading");
@@ -193,6 +198,8 @@ fn main() -> anyhow::Result<()> {
             let out = std::cell::RefCell::new(vec![0.0; READINGS * block]);
             let by_purchases = std::cell::RefCell::new(vec![vec![0.0; n]; 2]);
             let by_decisions = std::cell::RefCell::new(vec![vec![0.0; n]; 2]);
+            // Seat i's reader reads the other seat.
+            let readers = std::cell::RefCell::new([Reader::new(g), Reader::new(g ^ 1)]);
             let mut asked: Vec<Box<dyn Bot<State>>> = POLICIES
                 .iter()
                 .map(|p| bots::starrealms::by_name(p, 7).expect("a bot"))
@@ -214,6 +221,9 @@ fn main() -> anyhow::Result<()> {
                             posterior(&owned_ll(&mut view.players[seat].owned())),
                             posterior(&by_purchases.borrow()[seat]),
                             posterior(&by_decisions.borrow()[seat]),
+                            readers.borrow()[1 - seat]
+                                .chances(Seat(seat as u8))
+                                .to_vec(),
                         ];
                         for (r, post) in posts.iter().enumerate() {
                             let best = (0..n)
@@ -243,6 +253,11 @@ fn main() -> anyhow::Result<()> {
                             (EPS / legal.len() as f64).ln()
                         };
                     }
+                },
+                |s, seat, action| {
+                    let reader = 1 - seat.index();
+                    let view = SeatView::of_state(s, Seat(reader as u8));
+                    readers.borrow_mut()[reader].watch(&view, seat, action);
                 },
             );
             progress.inc(1);
