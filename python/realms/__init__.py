@@ -272,7 +272,7 @@ class Bot:
     """A built-in bot (``random``, ``heuristic``, ``medium``, ``hard``, ``ismcts:<n>`` ...).
 
     It decides from the view of the seat to move only, never the hidden state; the same seed and
-    the same views give the same decisions.
+    the same views give the same decisions. ``watch`` shows it what the other seats do.
     """
 
     def __init__(self, name: str, game: str = "starrealms", seed: int = 0) -> None:
@@ -290,6 +290,13 @@ class Bot:
         """The action index this bot plays for the seat to move (``seat``, if given, must be
         that seat)."""
         return self._b.choose(game._g, seat)
+
+    def watch(self, game: Game, action: int, seat: int) -> None:
+        """Shows this bot, playing ``seat``, the action another seat (the one to move) is about
+        to take in ``game``: call it before ``game.apply(action)``, for every action of the
+        others, from the game's start. A bot that reads how its opponents play (``ismcts-read``)
+        learns from it; the others ignore it. An action the table does not see is not shown."""
+        self._b.watch(game._g, action, seat)
 
     def __repr__(self) -> str:
         return f"<realms.Bot {self.name} ({self.game})>"

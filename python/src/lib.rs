@@ -535,6 +535,43 @@ where
     Ok(bot.choose(&view, &inner.legal).index())
 }
 
+/// Shows `bot`, playing `seat`, the action `index` that the seat to move of `g` is about to take.
+fn show<S>(bot: &mut dyn Bot<S>, g: &dyn AnyGame, index: usize, seat: usize) -> Result<(), String>
+where
+    S: Encoding + NamedBots + Sync + 'static,
+{
+    let inner = g
+        .as_any()
+        .downcast_ref::<Inner<S>>()
+        .ok_or_else(|| format!("this bot plays {}, not {}", S::GAME, g.game()))?;
+    let by = inner
+        .state
+        .to_move()
+        .ok_or("the game is over: nobody acts any more")?;
+    if seat >= inner.state.num_seats() {
+        return Err(format!(
+            "no seat {seat} in a game of {} seats",
+            inner.state.num_seats()
+        ));
+    }
+    if seat == by.index() {
+        return Err(format!(
+            "seat {seat} is the one acting: a bot is shown the other seats' actions"
+        ));
+    }
+    let action = S::Action::from_index(index)
+        .filter(|a| inner.legal.contains(a))
+        .ok_or_else(|| format!("action {index} is not legal now"))?;
+    if inner.state.is_public(&action) {
+        bot.watch(
+            &SeatView::of_state(&inner.state, Seat(seat as u8)),
+            by,
+            action,
+        );
+    }
+    Ok(())
+}
+
 #[pymethods]
 impl NativeBot {
     #[new]
@@ -573,6 +610,19 @@ impl NativeBot {
         py.detach(|| match bot {
             AnyBot::StarRealms(b) => pick::<StarRealms>(b.as_mut(), g, seat),
             AnyBot::Cosmique(b) => pick::<Cosmique>(b.as_mut(), g, seat),
+        })
+        .map_err(PyValueError::new_err)
+    }
+
+    /// Shows this bot, playing `seat`, the action the seat to move is about to take (before
+    /// the game applies it); an action the table does not see is not shown.
+    fn watch(&self, py: Python<'_>, game: &Game, action: usize, seat: usize) -> PyResult<()> {
+        let mut guard = self.bot.lock().expect("a bot is never left poisoned");
+        let bot: &mut AnyBot = &mut guard;
+        let g: &dyn AnyGame = &*game.inner;
+        py.detach(|| match bot {
+            AnyBot::StarRealms(b) => show::<StarRealms>(b.as_mut(), g, action, seat),
+            AnyBot::Cosmique(b) => show::<Cosmique>(b.as_mut(), g, action, seat),
         })
         .map_err(PyValueError::new_err)
     }

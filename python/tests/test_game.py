@@ -185,6 +185,26 @@ def test_bots_by_name_choose_legal_actions_from_their_seat():
         realms.Bot("random", "cosmique").choose(g)
 
 
+def test_a_bot_is_shown_the_other_seats_actions_and_only_theirs():
+    g = realms.Game(seed=8)
+    reader = realms.Bot("ismcts-read:20", seed=1)
+    medium = realms.Bot("medium", seed=2)
+    watcher = 1 - g.to_move
+    for _ in range(40):
+        if g.to_move != watcher:
+            a = medium.choose(g)
+            reader.watch(g, a, watcher)
+            g.apply(a)
+        else:
+            g.apply(reader.choose(g))
+    with pytest.raises(ValueError, match="is the one acting"):
+        reader.watch(g, g.legal_actions()[0], g.to_move)
+    with pytest.raises(ValueError, match="not legal now"):
+        reader.watch(g, 10**6, 1 - g.to_move)
+    with pytest.raises(ValueError, match="no seat 5"):
+        reader.watch(g, g.legal_actions()[0], 5)
+
+
 def test_the_same_bot_seed_gives_the_same_choices():
     def play(seed):
         g = realms.Game(seed=3)
