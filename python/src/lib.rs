@@ -510,15 +510,22 @@ struct NativeBot {
     bot: Mutex<AnyBot>,
 }
 
+/// The game `g` as a game of `S`, which a bot of `S` plays.
+fn game_of<S>(g: &dyn AnyGame) -> Result<&Inner<S>, String>
+where
+    S: Encoding + 'static,
+{
+    g.as_any()
+        .downcast_ref::<Inner<S>>()
+        .ok_or_else(|| format!("this bot plays {}, not {}", S::GAME, g.game()))
+}
+
 fn pick<S>(bot: &mut dyn Bot<S>, g: &dyn AnyGame, seat: Option<usize>) -> Result<usize, String>
 where
     S: Encoding + NamedBots + Sync + 'static,
     S::Config: Send + Sync,
 {
-    let inner = g
-        .as_any()
-        .downcast_ref::<Inner<S>>()
-        .ok_or_else(|| format!("this bot plays {}, not {}", S::GAME, g.game()))?;
+    let inner = game_of::<S>(g)?;
     let to_move = inner
         .state
         .to_move()
@@ -540,10 +547,7 @@ fn show<S>(bot: &mut dyn Bot<S>, g: &dyn AnyGame, index: usize, seat: usize) -> 
 where
     S: Encoding + NamedBots + Sync + 'static,
 {
-    let inner = g
-        .as_any()
-        .downcast_ref::<Inner<S>>()
-        .ok_or_else(|| format!("this bot plays {}, not {}", S::GAME, g.game()))?;
+    let inner = game_of::<S>(g)?;
     let by = inner
         .state
         .to_move()
