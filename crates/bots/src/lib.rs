@@ -68,15 +68,19 @@ pub trait Bot<S: State>: Send {
 }
 
 /// Shows `action`, about to be taken by `by` in `state`, to every other seat's bot that may see
-/// it ([`Bot::watch`]).
-pub fn show_others<S: State>(state: &S, bots: &mut [Box<dyn Bot<S>>], by: Seat, action: S::Action) {
+/// it ([`Bot::watch`]); `bots` are the seats' bots in seat order (`None`: a seat no bot plays).
+pub fn show_others<'a, S: State + 'a>(
+    state: &S,
+    bots: impl IntoIterator<Item = Option<&'a mut (dyn Bot<S> + 'static)>>,
+    by: Seat,
+    action: S::Action,
+) {
     if !state.is_public(&action) {
         return;
     }
-    for (i, bot) in bots.iter_mut().enumerate() {
-        if i != by.index() {
-            let seat = Seat(i as u8);
-            bot.watch(&SeatView::of_state(state, seat), by, action);
+    for (i, bot) in bots.into_iter().enumerate() {
+        if let Some(bot) = bot.filter(|_| i != by.index()) {
+            bot.watch(&SeatView::of_state(state, Seat(i as u8)), by, action);
         }
     }
 }
@@ -168,7 +172,12 @@ pub fn play_game<S: State>(
             "bot `{}` chose an illegal action: {action}",
             bots[seat.index()].name()
         );
-        show_others(&state, bots, seat, action);
+        show_others(
+            &state,
+            bots.iter_mut().map(|b| Some(&mut **b)),
+            seat,
+            action,
+        );
         state.apply_legal(action);
         each(seat, action, &state);
     }

@@ -236,26 +236,20 @@ fn find_card(name: &str, lang: Lang) -> Result<CardId, String> {
     }
 }
 
-/// `play all`: plays every card of the hand, one by one (a Stealth Needle last, so that it has a
-/// ship to copy), while it is the player's turn and no decision is asked; returns how many.
 /// The bots of a game, by seat (`None`: a person's seat).
 type Players = Vec<Option<Box<dyn bots::Bot<State>>>>;
 
 /// Applies `a`, which the seat to move takes, once every other seat's bot has seen it
 /// ([`bots::Bot::watch`]).
 fn apply_shown(state: &mut State, players: &mut Players, a: Action) -> Result<(), String> {
-    if let Some(by) = state.to_move()
-        && game::State::is_public(state, &a)
-    {
-        for (i, bot) in players.iter_mut().enumerate() {
-            if let Some(bot) = bot.as_mut().filter(|_| i != by.index()) {
-                bot.watch(&SeatView::of_state(state, Seat(i as u8)), by, a);
-            }
-        }
+    if let Some(by) = state.to_move() {
+        bots::show_others(state, players.iter_mut().map(|p| p.as_deref_mut()), by, a);
     }
     state.apply(a).map_err(|e| e.to_string())
 }
 
+/// `play all`: plays every card of the hand, one by one (a Stealth Needle last, so that it has a
+/// ship to copy), while it is the player's turn and no decision is asked; returns how many.
 fn play_all(
     state: &mut State,
     players: &mut Players,

@@ -161,7 +161,12 @@ impl<S: Encoding + NamedBots> VecEnv<S> {
                 let view = SeatView::of_state(&env.state, seat);
                 env.bots[seat.index()].choose(&view, &env.legal)
             };
-            bots::show_others(&env.state, &mut env.bots, seat, action);
+            bots::show_others(
+                &env.state,
+                env.bots.iter_mut().map(|b| Some(&mut **b)),
+                seat,
+                action,
+            );
             env.state.apply_legal(action);
             env.state.legal_actions_into(&mut env.legal);
         }
@@ -289,7 +294,12 @@ impl<S: Encoding + NamedBots> VecEnv<S> {
                 Opponent::Bot(_) => env.learner,
             };
             env.fresh = false;
-            bots::show_others(&env.state, &mut env.bots, actor, action);
+            bots::show_others(
+                &env.state,
+                env.bots.iter_mut().map(|b| Some(&mut **b)),
+                actor,
+                action,
+            );
             env.state.apply_legal(action);
             env.state.legal_actions_into(&mut env.legal);
             Self::bots_play(env);

@@ -367,19 +367,16 @@ impl Rollout<State> for MixedRollout {
         }
         // The golden ratio's multiples spread the rollouts evenly over [0, 1).
         let point = (self.rollouts as f64 * 0.618_033_988_749_895).fract();
-        self.playing = self
-            .chances
-            .iter()
-            .map(|c| {
-                let mut below = 0.0;
-                c.iter()
-                    .position(|p| {
-                        below += p;
-                        point < below
-                    })
-                    .unwrap_or(0)
-            })
-            .collect();
+        self.playing.clear();
+        self.playing.extend(self.chances.iter().map(|c| {
+            let mut below = 0.0;
+            c.iter()
+                .position(|p| {
+                    below += p;
+                    point < below
+                })
+                .unwrap_or(0)
+        }));
     }
 
     fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
