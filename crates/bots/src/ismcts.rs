@@ -73,9 +73,21 @@ impl<S: State> Rollout<S> for UniformRollout {
 pub enum Budget {
     /// A fixed number of iterations (spread over the threads): reproducible.
     Iterations(u32),
+    /// Iterations until their work reaches this much (spread over the threads; at least one
+    /// iteration a thread): each action applied in the sampled games (tree walks and rollouts)
+    /// counts one, each iteration [`ITERATION_WORK`] more for its sample and its walk down the
+    /// tree. Reproducible, and much closer to a fixed time than [`Budget::Iterations`] where
+    /// rollouts' lengths vary (a Star Realms game's first turns roll out ten times longer than
+    /// its last).
+    Work(u64),
     /// As many iterations as fit in this time (at least one per thread): not reproducible.
     Time(Duration),
 }
+
+/// The work an iteration counts for [`Budget::Work`] besides its actions: drawing a sample and
+/// walking the tree cost about as much as applying eight actions (fitted on Star Realms
+/// searches, where the time per unit of work then varies by less than half either way).
+pub const ITERATION_WORK: u64 = 8;
 
 /// Search settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -274,14 +286,13 @@ fn search_tree<S: State, R: Rollout<S>>(
         value: 0.0,
         children: Vec::new(),
     }];
-    let (iterations, deadline) = match settings.budget {
-        Budget::Iterations(n) => {
-            let n = n as usize;
-            // The first threads take the remainder.
-            let share = n / threads + usize::from(thread < n % threads);
-            (share.max(1) as u64, None)
-        }
-        Budget::Time(d) => (u64::MAX, Some(Instant::now() + d)),
+    // The first threads take the remainder.
+    let share =
+        |n: u64| (n / threads as u64 + u64::from((thread as u64) < n % threads as u64)).max(1);
+    let (iterations, work, deadline) = match settings.budget {
+        Budget::Iterations(n) => (share(u64::from(n)), u64::MAX, None),
+        Budget::Work(n) => (u64::MAX, share(n), None),
+        Budget::Time(d) => (u64::MAX, u64::MAX, Some(Instant::now() + d)),
     };
     let mut legal = Vec::new();
     let mut path: Vec<u32> = Vec::new();
@@ -289,7 +300,7 @@ fn search_tree<S: State, R: Rollout<S>>(
     let mut done = 0u64;
     let shared = u64::from(settings.shared_samples.max(1));
     let mut sample: Option<S> = None;
-    while done < iterations {
+    while done < iterations && simulated + ITERATION_WORK * done < work {
         if done > 0
             && done.is_multiple_of(16)
             && (deadline.is_some_and(|d| Instant::now() >= d)

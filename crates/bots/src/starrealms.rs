@@ -61,6 +61,11 @@ pub const EXPERT_ITERATIONS: u32 = 8000;
 /// Iterations a decision of the `expert` level in the other games (more players or more card
 /// sets: longer rollouts, so fewer of them in the same time).
 pub const EXPERT_OTHER_ITERATIONS: u32 = 2000;
+/// The work ([`Budget::Work`]) of one search iteration in a two-player base-set game's first
+/// turns, whose rollouts are the longest (some 240 actions, and the iteration's own
+/// [`crate::ismcts::ITERATION_WORK`]): a cap of `n` iterations a decision allows `n` times this
+/// much work.
+pub const WORK_PER_ITERATION: u64 = 250;
 /// Percentage of the `easy` level's moves that are random: `medium` then wins about 76% of
 /// their games, some 200 Elo (`docs/ai.md`).
 pub const EASY_NOISE: u32 = 11;
@@ -91,7 +96,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -136,6 +141,17 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 "ismcts" => Box::new(SearchBot::new(
                     name,
                     search_settings(n),
+                    HeuristicRollout::new(seed),
+                    seed,
+                )),
+                // Heuristic rollouts, the budget counted in work (actions applied and
+                // iterations) rather than iterations.
+                "ismcts-work" => Box::new(SearchBot::new(
+                    name,
+                    Settings {
+                        budget: Budget::Work(u64::from(n)),
+                        ..Settings::default()
+                    },
                     HeuristicRollout::new(seed),
                     seed,
                 )),

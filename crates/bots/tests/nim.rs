@@ -250,6 +250,40 @@ fn a_fixed_budget_and_seed_give_the_same_search_whatever_the_run() {
 }
 
 #[test]
+fn a_work_budget_stops_once_the_actions_and_iterations_reach_it() {
+    use bots::ismcts::ITERATION_WORK;
+
+    let work = |stats: &bots::ismcts::RootStats<Take>| {
+        stats.simulated_actions + ITERATION_WORK * stats.iterations
+    };
+    // Nim's rollouts are longer from bigger piles: the same work buys fewer iterations there.
+    let mut iterations = Vec::new();
+    for piles in [vec![1, 2, 3], vec![9, 12, 14]] {
+        let state: Nim = game::State::new_game(&piles, 0).unwrap();
+        for threads in [1, 2] {
+            let settings = Settings {
+                budget: Budget::Work(50_000),
+                ..bot(1, threads, 4).settings().clone()
+            };
+            let search = |seed| {
+                Ismcts::<Nim, _>::new("work", settings.clone(), UniformRollout, seed).search(&state)
+            };
+            let stats = search(4);
+            assert_eq!(stats, search(4), "reproducible");
+            // Each thread stops at its first iteration past its share, whose work is less than
+            // one iteration's (a tree walk and a rollout from these piles: at most 39 actions).
+            assert!(work(&stats) >= 50_000, "{piles:?}: {}", work(&stats));
+            let most = 50_000 + threads as u64 * (ITERATION_WORK + 39);
+            assert!(work(&stats) <= most, "{piles:?}: {}", work(&stats));
+            if threads == 1 {
+                iterations.push(stats.iterations);
+            }
+        }
+    }
+    assert!(4 * iterations[0] > 5 * iterations[1], "{iterations:?}");
+}
+
+#[test]
 fn a_raised_stop_flag_ends_the_search_early() {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};

@@ -101,6 +101,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-mixed:60",
         "ismcts-model-velocity:60",
         "ismcts-read:60",
+        "ismcts-work:12000",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
@@ -185,6 +186,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-mixed:5",
         "ismcts-model-velocity:5",
         "ismcts-read:5",
+        "ismcts-work:500",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);

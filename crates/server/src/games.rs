@@ -198,12 +198,22 @@ pub(crate) fn check_player(kind: GameKind, name: &str, max_iterations: u32) -> R
     if name == HUMAN {
         return Ok(());
     }
-    if let Some((_, n)) = name.split_once(':')
-        && n.parse::<u32>().is_ok_and(|n| n > max_iterations)
+    if let Some((kind, n)) = name.split_once(':')
+        && let Ok(n) = n.parse::<u64>()
     {
-        return Err(format!(
-            "bot `{name}`: at most {max_iterations} iterations a decision on this server"
-        ));
+        // A work budget (`ismcts-work:<n>`) costs about what as many iterations cost a
+        // game's first turns, whose rollouts are the longest.
+        let (most, unit) = if kind == "ismcts-work" {
+            let most = u64::from(max_iterations) * bots::starrealms::WORK_PER_ITERATION;
+            (most, "units of work")
+        } else {
+            (u64::from(max_iterations), "iterations")
+        };
+        if n > most {
+            return Err(format!(
+                "bot `{name}`: at most {most} {unit} a decision on this server"
+            ));
+        }
     }
     match kind {
         GameKind::Starrealms => <starrealms::State as NamedBots>::bot(name, 0).map(drop),

@@ -526,6 +526,20 @@ async fn bots_search_within_the_servers_budget() {
     let request = json!({"game": "starrealms", "seats": ["human", "ismcts:100"]});
     let (status, _) = http(server.addr, "POST", "/api/games", Some(request)).await;
     assert_eq!(status, 201);
+    // A budget in work: 100 iterations of a game's first turns are 25,000 units.
+    let request = json!({"game": "starrealms", "seats": ["human", "ismcts-work:30000"]});
+    let (status, body) = http(server.addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 25000 units of work"),
+        "{body}"
+    );
+    let request = json!({"game": "starrealms", "seats": ["human", "ismcts-work:25000"]});
+    let (status, _) = http(server.addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 201);
     server.stop().await;
 }
 
