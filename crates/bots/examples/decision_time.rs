@@ -9,11 +9,12 @@
 //! The positions are every decision with a choice of `--games` games of `medium` against
 //! `medium` (as the seat to move saw them); game `i` is dealt from `--seed` + `i`.
 
+mod positions;
+
 use std::time::{Duration, Instant};
 
 use bots::SeatView;
 use indicatif::{ProgressBar, ProgressStyle};
-use starrealms::{Config, State};
 
 #[derive(clap::Parser)]
 struct Args {
@@ -30,22 +31,7 @@ struct Args {
 
 fn main() -> anyhow::Result<()> {
     let args: Args = clap::Parser::parse();
-    let mut positions = Vec::new();
-    for game in 0..args.games {
-        let mut s = State::new(&Config::default(), args.seed + game).map_err(anyhow::Error::msg)?;
-        let mut players = [
-            bots::starrealms::by_name("medium", 1).map_err(anyhow::Error::msg)?,
-            bots::starrealms::by_name("medium", 2).map_err(anyhow::Error::msg)?,
-        ];
-        while let Some(seat) = s.to_move() {
-            let legal = s.legal_actions();
-            let action = players[seat.index()].choose(&SeatView::of_state(&s, seat), &legal);
-            if legal.len() > 1 {
-                positions.push((s.clone(), seat, legal));
-            }
-            s.apply(action)?;
-        }
-    }
+    let positions = positions::of_medium_games(args.games, args.seed)?;
     let mut bot = bots::starrealms::by_name(&args.bot, 7).map_err(anyhow::Error::msg)?;
     let bar = ProgressBar::new(positions.len() as u64).with_style(ProgressStyle::with_template(
         "{msg} {wide_bar} {pos}/{len} decisions, {eta} left",

@@ -11,11 +11,13 @@
 //! cargo run --release -p bots --example search_work -- --games 3 --work 1600000
 //! ```
 
+mod positions;
+
 use std::time::Instant;
 
 use bots::SeatView;
 use bots::ismcts::{Budget, ITERATION_WORK, Ismcts, Settings};
-use starrealms::{Action, Config, State};
+use starrealms::Action;
 
 #[derive(clap::Parser)]
 struct Args {
@@ -40,22 +42,11 @@ fn main() -> anyhow::Result<()> {
         (Some(n), None) => Budget::Iterations(n),
         (None, None) => anyhow::bail!("give --iterations N or --work N"),
     };
-    let mut positions = Vec::new();
-    for game in 0..args.games {
-        let mut s = State::new(&Config::default(), args.seed + game).map_err(anyhow::Error::msg)?;
-        let mut players = [
-            bots::starrealms::by_name("medium", 1).map_err(anyhow::Error::msg)?,
-            bots::starrealms::by_name("medium", 2).map_err(anyhow::Error::msg)?,
-        ];
-        while let Some(seat) = s.to_move() {
-            let legal = s.legal_actions();
-            let action = players[seat.index()].choose(&SeatView::of_state(&s, seat), &legal);
-            if legal.len() > 1 && !matches!(legal[0], Action::Play(_)) {
-                positions.push((s.clone(), seat));
-            }
-            s.apply(action)?;
-        }
-    }
+    // Purchases, attacks and abilities: the decisions that are searched (cards to play are not).
+    let positions: Vec<_> = positions::of_medium_games(args.games, args.seed)?
+        .into_iter()
+        .filter(|(_, _, legal)| !matches!(legal[0], Action::Play(_)))
+        .collect();
     let settings = Settings {
         budget,
         ..Settings::default()
@@ -64,7 +55,7 @@ fn main() -> anyhow::Result<()> {
     let mut search = Ismcts::new("search", settings, rollout, 7);
     println!("turn iterations actions work seconds");
     let mut rows = Vec::with_capacity(positions.len());
-    for (state, seat) in &positions {
+    for (state, seat, _) in &positions {
         let view = SeatView::of_state(state, *seat);
         let start = Instant::now();
         let stats = search.search(view.observation());
