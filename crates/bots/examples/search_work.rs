@@ -20,6 +20,7 @@ use bots::ismcts::{Budget, ITERATION_WORK, Ismcts, Settings};
 use starrealms::Action;
 
 #[derive(clap::Parser)]
+#[command(group(clap::ArgGroup::new("budget").required(true).args(["iterations", "work"])))]
 struct Args {
     /// Games of medium against medium whose decisions are searched.
     #[arg(long, default_value_t = 1)]
@@ -28,7 +29,7 @@ struct Args {
     #[arg(long, default_value_t = 11)]
     seed: u64,
     /// A budget of iterations a decision.
-    #[arg(long, conflicts_with = "work")]
+    #[arg(long)]
     iterations: Option<u32>,
     /// A budget of work a decision.
     #[arg(long)]
@@ -40,7 +41,7 @@ fn main() -> anyhow::Result<()> {
     let budget = match (args.iterations, args.work) {
         (_, Some(w)) => Budget::Work(w),
         (Some(n), None) => Budget::Iterations(n),
-        (None, None) => anyhow::bail!("give --iterations N or --work N"),
+        (None, None) => unreachable!("clap asks for one of the two"),
     };
     // Purchases, attacks and abilities: the decisions that are searched (cards to play are not).
     let positions: Vec<_> = positions::of_medium_games(args.games, args.seed)?
