@@ -67,6 +67,19 @@ pub trait Bot<S: State>: Send {
     fn watch(&mut self, _view: &SeatView<'_, S>, _by: Seat, _action: S::Action) {}
 }
 
+/// The search budget a bot's name gives each decision (`<kind>:<n>`, in either game): `n`
+/// iterations, or for `ismcts-work`, `n` units of work ([`ismcts::Budget::Work`]); `None` for a
+/// name without one.
+pub fn budget_of(name: &str) -> Option<ismcts::Budget> {
+    let (kind, n) = name.split_once(':')?;
+    let n: u64 = n.parse().ok()?;
+    Some(if kind == "ismcts-work" {
+        ismcts::Budget::Work(n)
+    } else {
+        ismcts::Budget::Iterations(u32::try_from(n).unwrap_or(u32::MAX))
+    })
+}
+
 /// Shows `action`, about to be taken by `by` in `state`, to every other seat's bot that may see
 /// it ([`Bot::watch`]); `bots` are the seats' bots in seat order (`None`: a seat no bot plays).
 pub fn show_others<'a, S: State + 'a>(
@@ -188,6 +201,23 @@ pub fn play_game<S: State>(
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn a_bots_name_gives_its_search_budget() {
+        use ismcts::Budget;
+        assert_eq!(budget_of("ismcts:500"), Some(Budget::Iterations(500)));
+        assert_eq!(budget_of("ismcts-read:60"), Some(Budget::Iterations(60)));
+        assert_eq!(
+            budget_of("ismcts-work:9000000"),
+            Some(Budget::Work(9_000_000))
+        );
+        assert_eq!(
+            budget_of("ismcts:99999999999"),
+            Some(Budget::Iterations(u32::MAX))
+        );
+        assert_eq!(budget_of("expert"), None);
+        assert_eq!(budget_of("ismcts:many"), None);
+    }
 
     /// What a [`Recorder`] was shown: the seat of the view, who acted, the action.
     type Shown = Arc<Mutex<Vec<(Seat, Seat, ::starrealms::Action)>>>;

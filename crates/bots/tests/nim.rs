@@ -270,10 +270,11 @@ fn a_work_budget_stops_once_the_actions_and_iterations_reach_it() {
             };
             let stats = search(4);
             assert_eq!(stats, search(4), "reproducible");
-            // Each thread stops at its first iteration past its share, whose work is less than
-            // one iteration's (a tree walk and a rollout from these piles: at most 39 actions).
+            // Each thread stops at its first iteration past its share, so past it by less than
+            // one iteration's work (a tree walk and a rollout take at most one action a stick).
             assert!(work(&stats) >= 50_000, "{piles:?}: {}", work(&stats));
-            let most = 50_000 + threads as u64 * (ITERATION_WORK + 39);
+            let sticks: u64 = piles.iter().map(|&p| u64::from(p)).sum();
+            let most = 50_000 + threads as u64 * (ITERATION_WORK + sticks);
             assert!(work(&stats) <= most, "{piles:?}: {}", work(&stats));
             if threads == 1 {
                 iterations.push(stats.iterations);

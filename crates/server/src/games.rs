@@ -2,6 +2,7 @@
 //! create a game becomes a game record.
 
 use bots::NamedBots;
+use bots::ismcts::Budget;
 use game::{GameRecord, Seat};
 use serde::{Deserialize, Serialize};
 use store::HUMAN;
@@ -198,22 +199,22 @@ pub(crate) fn check_player(kind: GameKind, name: &str, max_iterations: u32) -> R
     if name == HUMAN {
         return Ok(());
     }
-    if let Some((kind, n)) = name.split_once(':')
-        && let Ok(n) = n.parse::<u64>()
-    {
-        // A work budget (`ismcts-work:<n>`) costs about what as many iterations cost a
-        // game's first turns, whose rollouts are the longest.
-        let (most, unit) = if kind == "ismcts-work" {
-            let most = u64::from(max_iterations) * bots::starrealms::WORK_PER_ITERATION;
-            (most, "units of work")
-        } else {
-            (u64::from(max_iterations), "iterations")
-        };
-        if n > most {
-            return Err(format!(
-                "bot `{name}`: at most {most} {unit} a decision on this server"
-            ));
+    // A work budget costs about what as many iterations cost a game's first turns, whose
+    // rollouts are the longest.
+    let most = match bots::budget_of(name) {
+        Some(Budget::Iterations(n)) if n > max_iterations => {
+            Some(format!("{max_iterations} iterations"))
         }
+        Some(Budget::Work(n)) => {
+            let most = u64::from(max_iterations) * bots::starrealms::WORK_PER_ITERATION;
+            (n > most).then(|| format!("{most} units of work"))
+        }
+        _ => None,
+    };
+    if let Some(most) = most {
+        return Err(format!(
+            "bot `{name}`: at most {most} a decision on this server"
+        ));
     }
     match kind {
         GameKind::Starrealms => <starrealms::State as NamedBots>::bot(name, 0).map(drop),
