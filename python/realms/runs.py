@@ -136,6 +136,7 @@ def arena(
     *,
     edition: str = "rise_of_empire",
     seed: int = 1,
+    same_deals: bool = False,
     sets: Optional[Sequence[str]] = None,
     workers: Optional[int] = None,
     ray: Union[bool, str] = False,
@@ -147,6 +148,8 @@ def arena(
     format (deals played from both sides), a win-rate matrix with 95% Wilson intervals and
     Bradley–Terry ratings with bootstrap intervals.
 
+    :param same_deals: every pair plays the same deals (their seeds leave the bots' names out), so
+        that two arenas of the same seed compare two bots against one opponent on the same cards.
     :param workers: threads on this machine (default: every core).
     :param ray: ``True`` plays the games on Ray (``ray.init()``: the cluster of ``RAY_ADDRESS``, or a
         local one), or a cluster address. Every worker needs this package installed.
@@ -161,6 +164,7 @@ def arena(
             "formats": list(formats),
             "edition": edition,
             "seed": int(seed),
+            "same_deals": bool(same_deals),
             "sets": list(sets) if sets is not None else None,
         }
     )
@@ -247,6 +251,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     a.add_argument("--formats", default="standard")
     a.add_argument("--edition", default="rise_of_empire")
     a.add_argument("--out", help="directory for games.csv, summary.json, ratings.svg")
+    a.add_argument("--same-deals", action="store_true", help="the same deals for every pair")
     s = sub.add_parser("simulate", help="many games between bots, one per seat")
     s.add_argument("--players", default="heuristic,random")
     s.add_argument("--games", type=int, default=1000)
@@ -263,7 +268,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if args.command == "arena":
             r = arena(
                 args.bots.split(","), args.games, args.formats.split(","), edition=args.edition,
-                seed=args.seed, ray=args.ray, out=args.out, lang=args.lang,
+                seed=args.seed, same_deals=args.same_deals, ray=args.ray, out=args.out,
+                lang=args.lang,
             )
             print(json.dumps(r.summary, indent=2) if args.json else r.text)
         else:

@@ -893,6 +893,8 @@ struct ArenaSpec {
     seed: u64,
     #[serde(default)]
     sets: Option<Vec<String>>,
+    #[serde(default)]
+    same_deals: bool,
 }
 
 fn arena_plan(spec: &str, lang: i18n::Lang) -> PyResult<arena::Plan> {
@@ -908,6 +910,7 @@ fn arena_plan(spec: &str, lang: i18n::Lang) -> PyResult<arena::Plan> {
         lang,
     )
     .map_err(ConfigError::new_err)?;
+    plan.same_deals = spec.same_deals;
     if let Some(names) = &spec.sets {
         let sets = starrealms::cards::Sets::from_names(names).map_err(ConfigError::new_err)?;
         for c in &mut plan.formats {

@@ -29,6 +29,20 @@ def test_an_arena_reports_as_the_command_line(tmp_path, realms_cli):
     assert "Bradley" in local.text and str(local) == local.text
 
 
+def test_an_arena_of_the_same_deals_plays_the_command_lines_cards(realms_cli):
+    one = realms.arena(["heuristic", "random"], games=6, seed=4, same_deals=True)
+    other = realms.arena(["easy", "random"], games=6, seed=4, same_deals=True)
+    out = subprocess.run(
+        [realms_cli, "arena", "--bots", "heuristic,random", "--games", "6", "--seed", "4", "--same-deals", "--json"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert same(one.summary, json.loads(out)) and one.summary["same_deals"] is True
+    seeds = lambda r: [line.split(",")[5] for line in r.games_csv.splitlines()[1:]]  # noqa: E731
+    assert seeds(one) == seeds(other)
+    assert seeds(one) != seeds(realms.arena(["heuristic", "random"], games=6, seed=4))
+    assert "the same deals for every pair" in one.text
+
+
 def test_a_simulation_reports_as_the_command_line(realms_cli):
     local = realms.simulate(["heuristic", "random", "random"], games=200, seed=8)
     out = subprocess.run(

@@ -21,7 +21,9 @@
 //! and each seat's bot seed from the deal's seed, the side and the seat (SplitMix64, as in
 //! `realms simulate`). So the results are the same whatever the number of threads, and the
 //! games of a pair do not change when other bots join the arena or the bots are listed in
-//! another order.
+//! another order. With *the same deals* (`--same-deals`), a deal's seed leaves the names out:
+//! every pair plays the same deals, and so do two arenas of the same seed whatever their bots,
+//! which compares two versions of a bot against one opponent on the same cards.
 //!
 //! # The statistics
 //!
@@ -87,6 +89,17 @@ pub fn deal_seed(base: u64, format: Format, first: &str, second: &str, deal: u64
         .fold(mix(base), |z, part| mix(z ^ mix(part)))
 }
 
+/// The seed of a deal that every pair plays ([`Plan::same_deals`]): the base seed, the format and
+/// the deal number.
+pub fn common_deal_seed(base: u64, format: Format, deal: u64) -> u64 {
+    [name_hash(format.name()), deal]
+        .into_iter()
+        .fold(mix(base ^ COMMON_DEALS), |z, part| mix(z ^ mix(part)))
+}
+
+/// Sets the common deals' seeds apart from those of any pair.
+const COMMON_DEALS: u64 = 0x5eed_dea1;
+
 /// The seed of the bot at `seat` in the game of a deal played from `side` (0 or 1).
 pub fn bot_seed(deal_seed: u64, side: u8, seat: usize) -> u64 {
     mix(deal_seed ^ mix(((side as u64) << 8) | (seat as u64 + 1)))
@@ -109,6 +122,9 @@ pub struct Plan {
     pub seed: u64,
     /// The rule edition.
     pub edition: Edition,
+    /// Whether every pair plays the same deals ([`common_deal_seed`]) rather than deals of its
+    /// own ([`deal_seed`]).
+    pub same_deals: bool,
 }
 
 /// The side (0 or 1) that plays `seat`: alternate seats, or whole teams in team formats.
@@ -174,7 +190,11 @@ impl Plan {
         let deal = index % self.deals;
         let config = &self.formats[format];
         let (a, b) = self.pairs[pair];
-        let seed = deal_seed(self.seed, config.format, &self.bots[a], &self.bots[b], deal);
+        let seed = if self.same_deals {
+            common_deal_seed(self.seed, config.format, deal)
+        } else {
+            deal_seed(self.seed, config.format, &self.bots[a], &self.bots[b], deal)
+        };
         [0u8, 1].map(|side| {
             let home = self.home(pair, side);
             let away = if home == a { b } else { a };
@@ -555,6 +575,8 @@ pub struct Summary {
     pub edition: Edition,
     /// The base seed.
     pub seed: u64,
+    /// Whether every pair played the same deals.
+    pub same_deals: bool,
     /// Games per pair and format.
     pub games_per_pair: u64,
     /// Deals per pair and format.
@@ -656,6 +678,9 @@ pub fn render(s: &Summary, lang: Lang, files: &[PathBuf]) -> String {
             ("threads", &s.threads),
         ],
     );
+    if s.same_deals {
+        out += t(lang, "arena.same_deals");
+    }
     out += "\n\n";
     out += t(lang, "arena.matrix_title");
     out.push('\n');
@@ -921,6 +946,7 @@ impl Plan {
             deals: games.div_ceil(2),
             seed,
             edition,
+            same_deals: false,
         })
     }
 
@@ -941,6 +967,7 @@ pub fn summarize(plan: &Plan, games: &[GameResult], threads: usize, seconds: f64
         formats: plan.formats.iter().map(|c| c.format).collect(),
         edition: plan.edition,
         seed: plan.seed,
+        same_deals: plan.same_deals,
         games_per_pair: plan.games_per_pair(),
         deals_per_pair: plan.deals,
         games: games.len() as u64,
@@ -1058,6 +1085,48 @@ mod tests {
     }
 
     #[test]
+    fn with_the_same_deals_two_arenas_of_one_seed_play_the_same_cards_whatever_their_bots() {
+        let plan = |bots: [&str; 3], same_deals| {
+            let bots: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
+            let mut plan = Plan::new(
+                &bots,
+                4,
+                &["standard".to_string()],
+                Edition::default(),
+                7,
+                Lang::En,
+            )
+            .unwrap();
+            plan.same_deals = same_deals;
+            plan
+        };
+        let seeds = |plan: &Plan| -> Vec<u64> {
+            (0..plan.total_deals())
+                .map(|d| plan.play_deal(d)[0].seed)
+                .collect()
+        };
+        let one = plan(["random", "heuristic", "easy"], true);
+        let other = plan(["random", "velocity", "attack"], true);
+        let (a, b) = (seeds(&one), seeds(&other));
+        // Three pairs of two deals each: every pair plays deals 0 and 1, the same in both arenas.
+        assert_eq!(a, b);
+        assert_eq!(a[..2], a[2..4]);
+        assert_ne!(a[0], a[1]);
+        assert_ne!(a[0], common_deal_seed(8, Format::Standard, 0));
+        // Without it, each pair deals its own cards.
+        let own = seeds(&plan(["random", "heuristic", "easy"], false));
+        assert_ne!(own[..2], own[2..4]);
+        assert_ne!(
+            own[..2],
+            seeds(&plan(["random", "velocity", "attack"], false))[..2]
+        );
+        // The report says so.
+        let games = one.play_deals(0..one.total_deals());
+        let text = render(&summarize(&one, &games, 1, 1.0), Lang::En, &[]);
+        assert!(text.contains("the same deals for every pair"), "{text}");
+    }
+
+    #[test]
     fn every_format_has_an_even_table_split_between_two_sides() {
         for format in Format::ALL {
             let config = Config {
@@ -1082,6 +1151,7 @@ mod tests {
             deals: 1,
             seed: 5,
             edition: Edition::default(),
+            same_deals: false,
         };
         let [one, two] = plan.play_deal(0);
         assert_eq!(one.seed, two.seed);

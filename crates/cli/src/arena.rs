@@ -39,6 +39,10 @@ pub struct ArenaArgs {
     /// Base seed: the same seed gives the same games and the same report.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play the same deals for every pair (a deal's seed then leaves the bots' names out), so
+    /// that two arenas of the same seed compare two bots against one opponent on the same cards.
+    #[arg(long)]
+    same_deals: bool,
     /// Worker threads (default: every core); the results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
@@ -88,6 +92,7 @@ fn plan(args: &ArenaArgs, out: &Path, lang: Lang) -> anyhow::Result<Plan> {
         lang,
     )
     .map_err(anyhow::Error::msg)?;
+    plan.same_deals = args.same_deals;
     plan.formats = std::mem::take(&mut plan.formats)
         .into_iter()
         .map(crate::TableOptions::apply)
