@@ -46,9 +46,16 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     fn read(&mut self, _seat: usize, _chances: &[f64]) {}
 
     /// Whether to stop the rollout here and score the state with [`Rollout::evaluate`]
-    /// (the default plays to the end).
-    fn stop(&self, _state: &S) -> bool {
+    /// (the default plays to the end). Asked before each action of a rollout, so a rollout
+    /// may also note what it estimates on the way ([`Rollout::finish`]).
+    fn stop(&mut self, _state: &S) -> bool {
         false
+    }
+
+    /// Each seat's result of a rollout played to the end: the game's `returns`, which a
+    /// rollout may blend with what it estimated on the way (the default keeps them).
+    fn finish(&mut self, _state: &S, returns: Vec<f64>) -> Vec<f64> {
+        returns
     }
 
     /// Each seat's expected result in a state where the rollout stopped early (the default: all
@@ -405,7 +412,7 @@ fn search_tree<S: State, R: Rollout<S>>(
         }
         simulated += steps as u64;
         let returns = if state.is_terminal() {
-            state.returns()
+            rollout.finish(&state, state.returns())
         } else {
             rollout.evaluate(&state)
         };

@@ -19,7 +19,11 @@
 //! `ismcts-mixed:<iterations>` the heuristic search whose rollouts play the other seats by a
 //! population of policies in turn ([`MixedRollout`]), `ismcts-model-velocity:<iterations>` the one
 //! whose rollouts play the other seats as `velocity`; `ismcts-read:<iterations>` the one whose
-//! rollouts play each other seat by the policies it reads that seat plays by ([`reading`]).
+//! rollouts play each other seat by the policies it reads that seat plays by ([`reading`]);
+//! `ismcts-blend:<iterations>` the heuristic search whose rollouts, played to the end, are scored
+//! half by the value network after [`BLEND_TURNS`] turns and half by the game's result;
+//! `ismcts-self-learned:<iterations>` the one whose deciding seat's rollouts and advice are
+//! `learned`'s, the others' the heuristic's.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -73,6 +77,10 @@ pub const EASY_NOISE: u32 = 11;
 pub const PAIRED_SAMPLES: u32 = 8;
 /// Turns a rollout plays before the value network scores it.
 pub const VALUE_TURNS: u32 = 4;
+/// Turns a blended rollout plays before the value network's estimate is noted.
+pub const BLEND_TURNS: u32 = 4;
+/// The value network's weight in a blended rollout's score (the game's result has the rest).
+pub const BLEND_WEIGHT: f64 = 0.5;
 /// Iterations a decision of the `hard` level in the games the value network knows (two
 /// players, the base set), where its rollouts stop after [`VALUE_TURNS`] turns.
 pub const HARD_VALUE_ITERATIONS: u32 = 2000;
@@ -96,7 +104,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -201,6 +209,15 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     value::ValueRollout::new(VALUE_TURNS, seed),
                     seed,
                 )),
+                // Heuristic rollouts to the end, scored by the value network after
+                // `BLEND_TURNS` turns and the game's result, by `BLEND_WEIGHT` (in two-player
+                // base-set games; the result alone in others).
+                "ismcts-blend" => Box::new(SearchBot::new(
+                    name,
+                    search_settings(n),
+                    value::ValueRollout::blended(BLEND_TURNS, BLEND_WEIGHT, seed),
+                    seed,
+                )),
                 // The search of `ismcts-value` over its own decisions only.
                 "ismcts-value-own" => Box::new(SearchBot::new(
                     name,
@@ -233,6 +250,17 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                         name,
                         search_settings(n),
                         HeuristicRollout::with_bot(learned(seed)),
+                        seed,
+                    )
+                    .with_advisor(learned(search::advisor_seed(seed))),
+                ),
+                // The search of `ismcts`, the deciding seat's rollouts and the advice by
+                // `learned`, the other seats' rollouts by the heuristic.
+                "ismcts-self-learned" => Box::new(
+                    SearchBot::new(
+                        name,
+                        search_settings(n),
+                        MixedRollout::own_by(HeuristicRollout::with_bot(learned(seed)), seed),
                         seed,
                     )
                     .with_advisor(learned(search::advisor_seed(seed))),

@@ -94,6 +94,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-greedy:200",
         // `hard`'s search (rollouts cut and scored by the value network) and the tuned ones.
         "ismcts-value:60",
+        "ismcts-blend:60",
         "ismcts-tuned:60",
         "ismcts-value-tuned:60",
         "ismcts-value-own:60",
@@ -106,6 +107,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
         "ismcts-learned:60",
+        "ismcts-self-learned:60",
     ] {
         for (i, (real, hidden)) in positions.iter().enumerate() {
             let seat = real.to_move().unwrap();
@@ -178,6 +180,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts:10",
         "ismcts-greedy:5",
         "ismcts-value:5",
+        "ismcts-blend:5",
         "ismcts-tuned:5",
         "ismcts-value-tuned:5",
         "ismcts-value-own:5",

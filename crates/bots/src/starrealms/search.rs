@@ -302,6 +302,18 @@ impl MixedRollout {
         Some(MixedRollout::playing(seed, vec![Policy::Scripted(model)]))
     }
 
+    /// Rollouts that play the deciding seat by `own` (e.g. the heuristic buying by the learned
+    /// network) and every other seat as the heuristic with the hand-written table.
+    pub fn own_by(own: HeuristicRollout, seed: u64) -> Self {
+        MixedRollout {
+            own,
+            ..MixedRollout::playing(
+                seed,
+                vec![Policy::Heuristic(HeuristicRollout::new(seed ^ 1))],
+            )
+        }
+    }
+
     /// The deciding seat played by the heuristic, the others by `others` in turn.
     fn playing(seed: u64, others: Vec<Policy>) -> Self {
         MixedRollout {

@@ -216,7 +216,9 @@ impl ValueNet {
 }
 
 /// Heuristic rollouts cut after `turns` turns and scored by the network, in the games it knows
-/// ([`applies`]); played to the end in the others.
+/// ([`applies`]); played to the end in the others. Blended ([`ValueRollout::blended`]), they
+/// play on to the end and score the network's estimate at the cut and the game's result by
+/// weights.
 #[derive(Clone)]
 pub struct ValueRollout {
     heuristic: HeuristicRollout,
@@ -224,6 +226,10 @@ pub struct ValueRollout {
     turns: u32,
     start: u32,
     active: bool,
+    /// The network's weight in a blended rollout's score (`None`: rollouts stop at the cut).
+    blend: Option<f64>,
+    /// Each seat's chance by the network where this rollout passed its cut, if it did.
+    noted: Option<[f64; 2]>,
 }
 
 impl ValueRollout {
@@ -235,7 +241,30 @@ impl ValueRollout {
             turns: turns.max(1),
             start: 0,
             active: false,
+            blend: None,
+            noted: None,
         }
+    }
+
+    /// Rollouts played to the end whose score is the network's estimate after `turns` turns
+    /// (at least one), with weight `weight` (0 to 1), and the game's result with the rest.
+    pub fn blended(turns: u32, weight: f64, seed: u64) -> Self {
+        ValueRollout {
+            blend: Some(weight.clamp(0.0, 1.0)),
+            ..ValueRollout::new(turns, seed)
+        }
+    }
+
+    /// Each seat's chance of winning by the network, for the player whose turn it is.
+    fn chances(&self, state: &State) -> [f64; 2] {
+        let me = state.current;
+        let mut x = Vec::with_capacity(feature_count());
+        features(state, me, &mut x);
+        let v = self.net.eval(&x) as f64;
+        let mut out = [0.0; 2];
+        out[me.index()] = v;
+        out[1 - me.index()] = 1.0 - v;
+        out
     }
 
     /// The same rollouts played by a heuristic of their own.
@@ -257,10 +286,31 @@ impl Rollout<State> for ValueRollout {
     fn begin(&mut self, state: &State) {
         self.start = state.turn;
         self.active = applies(state);
+        self.noted = None;
     }
 
-    fn stop(&self, state: &State) -> bool {
-        self.active && state.turn >= self.start + self.turns && state.pending.is_none()
+    fn stop(&mut self, state: &State) -> bool {
+        if !self.active || state.turn < self.start + self.turns || state.pending.is_some() {
+            return false;
+        }
+        if self.blend.is_none() {
+            return true;
+        }
+        if self.noted.is_none() {
+            self.noted = Some(self.chances(state));
+        }
+        false
+    }
+
+    fn finish(&mut self, _state: &State, returns: Vec<f64>) -> Vec<f64> {
+        match (self.blend, self.noted) {
+            (Some(w), Some(noted)) => returns
+                .iter()
+                .zip(noted)
+                .map(|(&z, v)| w * v + (1.0 - w) * z)
+                .collect(),
+            _ => returns,
+        }
     }
 
     fn evaluate(&self, state: &State) -> Vec<f64> {
@@ -270,14 +320,8 @@ impl Rollout<State> for ValueRollout {
         if !self.active {
             return vec![0.0; state.players.len()];
         }
-        let me = state.current;
-        let mut x = Vec::with_capacity(feature_count());
-        features(state, me, &mut x);
-        let v = self.net.eval(&x) as f64;
-        let mut out = vec![0.0; 2];
-        out[me.index()] = v;
-        out[1 - me.index()] = 1.0 - v;
-        out
+        // A blended rollout out of steps keeps the estimate it noted at its cut.
+        self.noted.unwrap_or_else(|| self.chances(state)).to_vec()
     }
 }
 
@@ -337,6 +381,48 @@ mod tests {
         r.begin(&other);
         other.turn += 5;
         assert!(!r.stop(&other), "a Colony Wars game is played to its end");
+    }
+
+    #[test]
+    fn a_blended_rollout_plays_on_and_weighs_the_network_at_its_cut_with_the_result() {
+        let close = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-9);
+        let mut r = ValueRollout::blended(1, 0.25, 1);
+        let base = State::new_game(&Config::default(), 1).unwrap();
+        r.begin(&base);
+        assert!(!r.stop(&base));
+        // Before its cut it has noted nothing: the game's result alone.
+        assert_eq!(r.finish(&base, vec![1.0, 0.0]), vec![1.0, 0.0]);
+        let mut cut = base.clone();
+        cut.turn += 1;
+        assert!(!r.stop(&cut), "it plays on past its cut");
+        let mut plain = ValueRollout::new(1, 1);
+        plain.begin(&base);
+        let v = plain.evaluate(&cut);
+        assert!(v[0] > 0.0 && v[1] > 0.0);
+        let expect = [0.25 * v[0] + 0.75, 0.25 * v[1]];
+        assert!(close(&r.finish(&cut, vec![1.0, 0.0]), &expect));
+        // What it noted at the cut stays, wherever the rollout goes from there.
+        let mut later = cut.clone();
+        later.turn += 3;
+        later.players[Seat(0)].authority = 2;
+        assert!(!r.stop(&later));
+        assert!(close(&r.finish(&later, vec![1.0, 0.0]), &expect));
+        // Out of steps, it keeps its noted estimate.
+        assert!(close(&r.evaluate(&later), &v));
+        // A new rollout forgets it.
+        r.begin(&base);
+        assert_eq!(r.finish(&base, vec![0.0, 1.0]), vec![0.0, 1.0]);
+        // In a game the network does not know, the result alone.
+        let cw = Config {
+            sets: starrealms::cards::Sets::parse("base,colony_wars").unwrap(),
+            ..Config::default()
+        };
+        let other = State::new_game(&cw, 1).unwrap();
+        r.begin(&other);
+        let mut later = other.clone();
+        later.turn += 5;
+        assert!(!r.stop(&later));
+        assert_eq!(r.finish(&later, vec![0.0, 1.0]), vec![0.0, 1.0]);
     }
 
     #[test]
