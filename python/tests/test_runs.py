@@ -29,11 +29,11 @@ def test_an_arena_reports_as_the_command_line(tmp_path, realms_cli):
     assert "Bradley" in local.text and str(local) == local.text
 
 
-def test_an_arena_of_the_same_deals_plays_the_command_lines_cards(realms_cli):
+def test_an_arena_of_the_same_deals_plays_the_command_lines_cards(realms_cli, tmp_path):
     one = realms.arena(["heuristic", "random"], games=6, seed=4, same_deals=True)
     other = realms.arena(["easy", "random"], games=6, seed=4, same_deals=True)
     out = subprocess.run(
-        [realms_cli, "arena", "--bots", "heuristic,random", "--games", "6", "--seed", "4", "--same-deals", "--json"],
+        [realms_cli, "arena", "--bots", "heuristic,random", "--games", "6", "--seed", "4", "--same-deals", "--json", "--out", str(tmp_path)],
         capture_output=True, text=True, check=True,
     ).stdout
     assert same(one.summary, json.loads(out)) and one.summary["same_deals"] is True
