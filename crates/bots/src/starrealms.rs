@@ -23,7 +23,8 @@
 //! `ismcts-blend:<iterations>` the heuristic search whose rollouts, played to the end, are scored
 //! half by the value network after [`BLEND_TURNS`] turns and half by the game's result;
 //! `ismcts-self-learned:<iterations>` the one whose deciding seat's rollouts and advice are
-//! `learned`'s, the others' the heuristic's.
+//! `learned`'s, the others' the heuristic's; `ismcts-explore<c×100>:<iterations>` the heuristic
+//! search with another exploration constant (`ismcts-explore35:2000`: 0.35 instead of 0.7).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -96,7 +97,7 @@ fn tuned_rollout(seed: u64) -> HeuristicRollout {
 }
 
 /// The tuned heuristic buying by the learned purchase network ([`buyer`]).
-fn learned(seed: u64) -> HeuristicBot {
+pub(crate) fn learned(seed: u64) -> HeuristicBot {
     tuned(seed).with_buyer(buyer::BuyNet::embedded().clone())
 }
 
@@ -104,7 +105,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -265,7 +266,24 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     )
                     .with_advisor(learned(search::advisor_seed(seed))),
                 ),
-                _ => return Err(unknown()),
+                // Heuristic rollouts, another exploration constant (in hundredths:
+                // `ismcts-explore35` explores with 0.35).
+                _ => {
+                    let c: u32 = kind
+                        .strip_prefix("ismcts-explore")
+                        .and_then(|c| c.parse().ok())
+                        .filter(|&c| c > 0)
+                        .ok_or_else(unknown)?;
+                    Box::new(SearchBot::new(
+                        name,
+                        Settings {
+                            exploration: f64::from(c) / 100.0,
+                            ..search_settings(n)
+                        },
+                        HeuristicRollout::new(seed),
+                        seed,
+                    ))
+                }
             }
         }
     })
