@@ -30,14 +30,6 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     /// so reading the whole state here is fair.
     fn pick(&mut self, state: &S, legal: &[S::Action], rng: &mut GameRng) -> S::Action;
 
-    /// The action [`Rollout::pick`] would take in `state`, when the policy can tell it without
-    /// the list of legal actions (e.g. the next card to play), which saves listing them; `None`
-    /// (the default) lets the search list them and ask [`Rollout::pick`]. The action must be
-    /// legal, and the same as `pick`'s, so that rollouts play the same either way.
-    fn quick(&mut self, _state: &S) -> Option<S::Action> {
-        None
-    }
-
     /// Narrows the actions the tree considers in `state` (never to nothing), for games whose
     /// legal lists hold many near-equivalent actions. The default keeps them all.
     fn prune(&self, _state: &S, _legal: &mut Vec<S::Action>) {}
@@ -413,17 +405,8 @@ fn search_tree<S: State, R: Rollout<S>>(
         let mut steps = 0;
         rollout.begin(&state);
         while !state.is_terminal() && steps < settings.max_rollout && !rollout.stop(&state) {
-            let a = match rollout.quick(&state) {
-                Some(a) => a,
-                None => {
-                    state.legal_actions_into(&mut legal);
-                    rollout.pick(&state, &legal, &mut rng)
-                }
-            };
-            debug_assert!(
-                state.legal_actions().contains(&a),
-                "a rollout's quick pick is not legal"
-            );
+            state.legal_actions_into(&mut legal);
+            let a = rollout.pick(&state, &legal, &mut rng);
             state.apply_legal(a);
             steps += 1;
         }

@@ -97,7 +97,7 @@ fn tuned_rollout(seed: u64) -> HeuristicRollout {
 }
 
 /// The tuned heuristic buying by the learned purchase network ([`buyer`]).
-pub(crate) fn learned(seed: u64) -> HeuristicBot {
+fn learned(seed: u64) -> HeuristicBot {
     tuned(seed).with_buyer(buyer::BuyNet::embedded().clone())
 }
 

@@ -726,88 +726,74 @@ impl State {
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "unsorted: {out:?}");
     }
 
-    /// Whether the player to move in the main phase may use an ability now (a base's primary,
-    /// an ally or double-ally ability): with none, the legal actions open with the cards of the
-    /// hand and go on to scrapping, buying and attacking. Lets a fast player decide a card play
-    /// without listing every legal action.
-    pub fn ability_usable(&self) -> bool {
-        let u = self.usable();
-        u.base_primary | u.base_ally | u.base_ally2 != 0 || u.ship_ally | u.ship_ally2 != 0
-    }
-
-    /// The abilities of the current player's cards in play that are usable now, as bit masks
-    /// by position.
-    fn usable(&self) -> Usable {
+    fn main_actions(&self, out: &mut Vec<Action>) {
+        let set = cards();
         let me = self.me();
+        CardMask::each_kind(&me.hand, |c| out.push(Action::Play(c)));
         // One pass over ships and one over bases collect which abilities are usable, as bit masks
         // by position, and which factions are in play at least once and at least twice (a card has
         // an ally for `need` if another card has one of those factions).
         // And at least three times, for double allies (two *other* cards of the faction).
         let (mut once, mut twice, mut thrice) = (0 as Factions, 0 as Factions, 0 as Factions);
-        let mut u = Usable::default();
+        let (mut ship_ally, mut ship_scrap, mut ship_ally2) = (0u128, 0u128, 0u128);
         for (i, s) in me.ships.iter().enumerate() {
             thrice |= twice & s.factions;
             twice |= once & s.factions;
             once |= s.factions;
             if !s.ally_used && s.flags & HAS_ALLY != 0 {
-                u.ship_ally |= 1 << i;
+                ship_ally |= 1 << i;
             }
             if !s.ally2_used && s.flags & HAS_DOUBLE_ALLY != 0 {
-                u.ship_ally2 |= 1 << i;
+                ship_ally2 |= 1 << i;
             }
             if s.flags & HAS_SCRAP != 0 {
-                u.ship_scrap |= 1 << i;
+                ship_scrap |= 1 << i;
             }
         }
+        let (mut base_primary, mut base_ally, mut base_scrap) = (0u64, 0u64, 0u64);
+        let mut base_ally2 = 0u64;
         for (i, b) in me.bases.iter().enumerate() {
             thrice |= twice & b.factions;
             twice |= once & b.factions;
             once |= b.factions;
             if !b.primary_used && b.flags & HAS_PRIMARY != 0 {
-                u.base_primary |= 1 << i;
+                base_primary |= 1 << i;
             }
             if !b.ally_used && b.flags & HAS_ALLY != 0 {
-                u.base_ally |= 1 << i;
+                base_ally |= 1 << i;
             }
             if !b.ally2_used && b.flags & HAS_DOUBLE_ALLY != 0 {
-                u.base_ally2 |= 1 << i;
+                base_ally2 |= 1 << i;
             }
             if b.flags & HAS_SCRAP != 0 {
-                u.base_scrap |= 1 << i;
+                base_scrap |= 1 << i;
             }
         }
         let ally = |p: &InPlay| p.need & twice != 0 || p.need & once & !p.factions != 0;
         let ally2 = |p: &InPlay| p.need & thrice != 0 || p.need & twice & !p.factions != 0;
-        let keep = |mask: u128, cards: &[InPlay], allied: &dyn Fn(&InPlay) -> bool| {
-            let mut kept = 0u128;
-            for_bits(mask, |i| {
-                if allied(&cards[i as usize]) {
-                    kept |= 1 << i;
-                }
-            });
-            kept
-        };
-        u.ship_ally = keep(u.ship_ally, &me.ships, &ally);
-        u.base_ally = keep(u.base_ally as u128, &me.bases, &ally) as u64;
-        u.ship_ally2 = keep(u.ship_ally2, &me.ships, &ally2);
-        u.base_ally2 = keep(u.base_ally2 as u128, &me.bases, &ally2) as u64;
-        u
-    }
-
-    fn main_actions(&self, out: &mut Vec<Action>) {
-        let set = cards();
-        let me = self.me();
-        CardMask::each_kind(&me.hand, |c| out.push(Action::Play(c)));
-        let u = self.usable();
-        for_bits(u.base_primary as u128, |i| out.push(Action::Primary(i)));
-        for_bits(u.ship_ally, |i| out.push(Action::AllyShip(i)));
-        for_bits(u.base_ally as u128, |i| out.push(Action::AllyBase(i)));
-        for_bits(u.ship_ally2, |i| out.push(Action::DoubleAllyShip(i)));
-        for_bits(u.base_ally2 as u128, |i| {
-            out.push(Action::DoubleAllyBase(i))
+        for_bits(base_primary as u128, |i| out.push(Action::Primary(i)));
+        for_bits(ship_ally, |i| {
+            if ally(&me.ships[i as usize]) {
+                out.push(Action::AllyShip(i));
+            }
         });
-        for_bits(u.ship_scrap, |i| out.push(Action::ScrapShip(i)));
-        for_bits(u.base_scrap as u128, |i| out.push(Action::ScrapBase(i)));
+        for_bits(base_ally as u128, |i| {
+            if ally(&me.bases[i as usize]) {
+                out.push(Action::AllyBase(i));
+            }
+        });
+        for_bits(ship_ally2, |i| {
+            if ally2(&me.ships[i as usize]) {
+                out.push(Action::DoubleAllyShip(i));
+            }
+        });
+        for_bits(base_ally2 as u128, |i| {
+            if ally2(&me.bases[i as usize]) {
+                out.push(Action::DoubleAllyBase(i));
+            }
+        });
+        for_bits(ship_scrap, |i| out.push(Action::ScrapShip(i)));
+        for_bits(base_scrap as u128, |i| out.push(Action::ScrapBase(i)));
         for (slot, c) in self.row.iter().enumerate() {
             if let Some(c) = *c
                 && set.info(c).cost as u16 <= me.trade
@@ -2390,19 +2376,6 @@ pub(crate) fn sheet_use(g: &crate::config::SheetGrant) -> SheetUse {
         }
     }
     u
-}
-
-/// The abilities of a player's cards in play usable now, as bit masks by position in its ships
-/// and its bases.
-#[derive(Clone, Copy, Debug, Default)]
-struct Usable {
-    base_primary: u64,
-    ship_ally: u128,
-    base_ally: u64,
-    ship_ally2: u128,
-    base_ally2: u64,
-    ship_scrap: u128,
-    base_scrap: u64,
 }
 
 fn for_bits(mut bits: u128, mut f: impl FnMut(u8)) {

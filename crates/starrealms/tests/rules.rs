@@ -1,6 +1,6 @@
 //! Rule tests: setup, turn structure, edge cases decided in `docs/rules.md`.
 
-use game::{ActionError, Seat, State as _};
+use game::{ActionError, Seat};
 use starrealms::scenario::{Builder, card};
 use starrealms::{Action, Config, DiscardTiming, Format, State};
 
@@ -370,48 +370,4 @@ fn a_game_nobody_can_finish_is_a_draw_at_the_turn_limit() {
     assert!(s.is_draw());
     assert!(s.winners().is_empty());
     assert_eq!(s.returns(), vec![0.5, 0.5]);
-}
-
-/// `State::ability_usable` says, in the main phase, whether the legal actions hold a base's
-/// primary, an ally or a double-ally ability, in random games of every set and of the formats
-/// whose tables differ.
-#[test]
-fn ability_usable_tells_whether_an_ability_is_legal() {
-    let mut checked = [0usize; 2];
-    let configs = [
-        Config::default(),
-        Config {
-            sets: starrealms::cards::Sets::parse("base,colony_wars,frontiers").unwrap(),
-            ..Config::default()
-        },
-        Config::of_format(Format::Hydra, Some(4)),
-        Config::of_format(Format::Emperor, Some(6)),
-    ];
-    for (k, config) in configs.iter().enumerate() {
-        for seed in 0..6 {
-            let mut s = State::new_game(config, 100 * k as u64 + seed).unwrap();
-            let mut rng = game::rng_from_seed(seed);
-            let mut buf = Vec::new();
-            while !s.over {
-                let a = starrealms::rollout::random_action(&s, &mut buf, &mut rng);
-                if s.pending.is_none() {
-                    let ability = buf.iter().any(|a| {
-                        matches!(
-                            a,
-                            Action::Primary(_)
-                                | Action::AllyShip(_)
-                                | Action::AllyBase(_)
-                                | Action::DoubleAllyShip(_)
-                                | Action::DoubleAllyBase(_)
-                        )
-                    });
-                    assert_eq!(s.ability_usable(), ability, "{buf:?}");
-                    checked[usize::from(ability)] += 1;
-                }
-                s.apply_unchecked(a);
-            }
-        }
-    }
-    // Both answers were met, many times.
-    assert!(checked.iter().all(|&n| n > 200), "{checked:?}");
 }

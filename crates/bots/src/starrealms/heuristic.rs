@@ -178,14 +178,8 @@ impl<'a> Ctx<'a> {
                     member &= member - 1;
                 }
             };
-            // The seat's own view: its whole hand is there. Zone by zone rather than through
-            // `PlayerView::owned`'s chain of iterators, which this hot path felt.
-            let me = self.me;
-            let hand = me.hand.as_deref().unwrap_or(&me.hand_known);
-            for zone in [hand, &me.discard, &me.deck_known_top, &me.unseen] {
-                zone.iter().for_each(|&c| count(c));
-            }
-            me.ships.iter().chain(&me.bases).for_each(|b| count(b.card));
+            // The seat's own view: its whole hand is there.
+            self.me.owned().for_each(&mut count);
             (owned, factions)
         })
     }
@@ -634,24 +628,6 @@ fn main_phase(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
     }
     // 9. End.
     Some(Action::End)
-}
-
-/// The card the heuristic plays next in `state`, when it can tell without looking further: in
-/// the main phase, with cards in hand and no ability usable (abilities that work on the hand
-/// come before the cards, step 1 of [`main_phase`]), it plays the card of lowest
-/// [`play_rank`], the first in the legal actions' order among equals. `None` otherwise.
-pub(super) fn next_play(state: &State) -> Option<Action> {
-    if state.pending.is_some() || state.over {
-        return None;
-    }
-    let hand = &state.players[state.current].hand;
-    if hand.is_empty() || state.ability_usable() {
-        return None;
-    }
-    hand.iter()
-        .copied()
-        .min_by_key(|&c| (play_rank(c), c))
-        .map(Action::Play)
 }
 
 /// Order of play (lowest first).

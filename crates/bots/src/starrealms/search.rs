@@ -62,15 +62,6 @@ impl Rollout<State> for GreedyRollout {
         prune(legal);
     }
 
-    fn quick(&mut self, state: &State) -> Option<Action> {
-        // The first legal action, a card play, whenever the hand holds one.
-        if state.pending.is_some() || state.over {
-            return None;
-        }
-        let hand = &state.players[state.current].hand;
-        hand.iter().copied().min().map(Action::Play)
-    }
-
     fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
         let first = legal[0];
         match state.pending {
@@ -204,10 +195,6 @@ impl Rollout<State> for HeuristicRollout {
         prune(legal);
     }
 
-    fn quick(&mut self, state: &State) -> Option<Action> {
-        super::heuristic::next_play(state)
-    }
-
     fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
         // A bot that buys by a network counts every player's cards: give it the view that
         // holds them.
@@ -277,13 +264,6 @@ impl Policy {
         match self {
             Policy::Heuristic(p) => p.pick(state, legal, rng),
             Policy::Scripted(p) => p.pick(state, legal, rng),
-        }
-    }
-
-    fn quick(&mut self, state: &State) -> Option<Action> {
-        match self {
-            Policy::Heuristic(p) => p.quick(state),
-            Policy::Scripted(_) => None,
         }
     }
 }
@@ -377,17 +357,6 @@ impl MixedRollout {
     }
 }
 
-impl MixedRollout {
-    /// Which of `others` plays `seat` in the rollout under way.
-    fn policy_of(&self, seat: usize) -> usize {
-        if self.chances.is_empty() {
-            self.rollouts % self.others.len()
-        } else {
-            self.playing.get(seat).copied().unwrap_or(0)
-        }
-    }
-}
-
 impl Rollout<State> for MixedRollout {
     fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
         prune(legal);
@@ -422,21 +391,16 @@ impl Rollout<State> for MixedRollout {
         }));
     }
 
-    fn quick(&mut self, state: &State) -> Option<Action> {
-        let seat = state.to_move()?;
-        if seat.index() == self.root {
-            return self.own.quick(state);
-        }
-        let i = self.policy_of(seat.index());
-        self.others[i].quick(state)
-    }
-
     fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
         let seat = state.to_move().expect("rollouts stop at the end");
         if seat.index() == self.root {
             return self.own.pick(state, legal, rng);
         }
-        let i = self.policy_of(seat.index());
+        let i = if self.chances.is_empty() {
+            self.rollouts % self.others.len()
+        } else {
+            self.playing.get(seat.index()).copied().unwrap_or(0)
+        };
         self.others[i].pick(state, legal, rng)
     }
 }
@@ -641,42 +605,6 @@ mod tests {
             }
         }
         out
-    }
-
-    /// Whether `rollout` picks quickly in `s`, checking that it is the same as its pick.
-    fn quick_as_picked<R: Rollout<State>>(rollout: &mut R, s: &State, legal: &[Action]) -> bool {
-        let Some(quick) = rollout.quick(s) else {
-            return false;
-        };
-        let picked = rollout.pick(s, legal, &mut game::rng_from_seed(0));
-        assert_eq!(quick, picked, "{legal:?}");
-        true
-    }
-
-    #[test]
-    fn quick_picks_are_the_picks_of_the_rollouts() {
-        let mut hits = [0usize; 5];
-        let mut heuristic = HeuristicRollout::new(2);
-        let mut learned = HeuristicRollout::with_bot(super::super::learned(2));
-        let mut value = super::super::value::ValueRollout::new(4, 2);
-        let mut mixed = MixedRollout::new(3);
-        mixed.root(0);
-        for s in positions(6) {
-            let legal = s.legal_actions();
-            mixed.begin(&s);
-            let quick = [
-                quick_as_picked(&mut heuristic, &s, &legal),
-                quick_as_picked(&mut learned, &s, &legal),
-                quick_as_picked(&mut GreedyRollout, &s, &legal),
-                quick_as_picked(&mut value, &s, &legal),
-                quick_as_picked(&mut mixed, &s, &legal),
-            ];
-            for (n, q) in hits.iter_mut().zip(quick) {
-                *n += usize::from(q);
-            }
-        }
-        // Card plays are many of a game's decisions with a choice.
-        assert!(hits.iter().all(|&n| n > 100), "{hits:?}");
     }
 
     #[test]

@@ -283,10 +283,6 @@ impl Rollout<State> for ValueRollout {
         self.heuristic.pick(state, legal, rng)
     }
 
-    fn quick(&mut self, state: &State) -> Option<Action> {
-        self.heuristic.quick(state)
-    }
-
     fn begin(&mut self, state: &State) {
         self.start = state.turn;
         self.active = applies(state);
