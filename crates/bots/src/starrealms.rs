@@ -24,7 +24,8 @@
 //! half by the value network after [`BLEND_TURNS`] turns and half by the game's result;
 //! `ismcts-self-learned:<iterations>` the one whose deciding seat's rollouts and advice are
 //! `learned`'s, the others' the heuristic's; `ismcts-explore<c×100>:<iterations>` the heuristic
-//! search with another exploration constant (`ismcts-explore35:2000`: 0.35 instead of 0.7).
+//! search with another exploration constant (`ismcts-explore35:2000`: 0.35 instead of 0.7), and
+//! `ismcts-value-explore<c×100>:<iterations>` the value search with it.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -105,7 +106,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -266,23 +267,35 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     )
                     .with_advisor(learned(search::advisor_seed(seed))),
                 ),
-                // Heuristic rollouts, another exploration constant (in hundredths:
-                // `ismcts-explore35` explores with 0.35).
+                // Another exploration constant (in hundredths: `ismcts-explore35` explores
+                // with 0.35), with heuristic rollouts or (`ismcts-value-explore`) the value
+                // search's.
                 _ => {
-                    let c: u32 = kind
-                        .strip_prefix("ismcts-explore")
-                        .and_then(|c| c.parse().ok())
-                        .filter(|&c| c > 0)
-                        .ok_or_else(unknown)?;
-                    Box::new(SearchBot::new(
-                        name,
-                        Settings {
-                            exploration: f64::from(c) / 100.0,
-                            ..search_settings(n)
-                        },
-                        HeuristicRollout::new(seed),
-                        seed,
-                    ))
+                    let hundredths = |prefix: &str| {
+                        kind.strip_prefix(prefix)
+                            .and_then(|c| c.parse::<u32>().ok())
+                            .filter(|&c| c > 0)
+                            .map(|c| Settings {
+                                exploration: f64::from(c) / 100.0,
+                                ..search_settings(n)
+                            })
+                    };
+                    if let Some(settings) = hundredths("ismcts-value-explore") {
+                        Box::new(SearchBot::new(
+                            name,
+                            settings,
+                            value::ValueRollout::new(VALUE_TURNS, seed),
+                            seed,
+                        ))
+                    } else {
+                        let settings = hundredths("ismcts-explore").ok_or_else(unknown)?;
+                        Box::new(SearchBot::new(
+                            name,
+                            settings,
+                            HeuristicRollout::new(seed),
+                            seed,
+                        ))
+                    }
                 }
             }
         }

@@ -104,6 +104,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-read:60",
         "ismcts-work:12000",
         "ismcts-explore140:60",
+        "ismcts-value-explore35:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
@@ -192,6 +193,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-read:5",
         "ismcts-work:500",
         "ismcts-explore35:5",
+        "ismcts-value-explore35:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);
@@ -204,6 +206,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-explore:10",
         "ismcts-explore0:10",
         "ismcts-explore-5:10",
+        "ismcts-value-explore:10",
         "grandmaster",
     ] {
         let err = bots::starrealms::by_name(bad, 1).err().expect("refused");
