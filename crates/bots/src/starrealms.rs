@@ -25,7 +25,8 @@
 //! `ismcts-self-learned:<iterations>` the one whose deciding seat's rollouts and advice are
 //! `learned`'s, the others' the heuristic's; `ismcts-explore<c×100>:<iterations>` the heuristic
 //! search with another exploration constant (`ismcts-explore35:2000`: 0.35 instead of 0.7), and
-//! `ismcts-value-explore<c×100>:<iterations>` the value search with it.
+//! `ismcts-value-explore<c×100>:<iterations>` the value search with it;
+//! `ismcts-value-turns<turns>:<iterations>` the value search cut after another number of turns.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -106,7 +107,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -267,9 +268,10 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     )
                     .with_advisor(learned(search::advisor_seed(seed))),
                 ),
-                // Another exploration constant (in hundredths: `ismcts-explore35` explores
-                // with 0.35), with heuristic rollouts or (`ismcts-value-explore`) the value
-                // search's.
+                // The value search with its rollouts cut after another number of turns
+                // (`ismcts-value-turns6`: six); another exploration constant (in hundredths:
+                // `ismcts-explore35` explores with 0.35), with heuristic rollouts or
+                // (`ismcts-value-explore`) the value search's.
                 _ => {
                     let hundredths = |prefix: &str| {
                         kind.strip_prefix(prefix)
@@ -280,7 +282,18 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                                 ..search_settings(n)
                             })
                     };
-                    if let Some(settings) = hundredths("ismcts-value-explore") {
+                    let turns = kind
+                        .strip_prefix("ismcts-value-turns")
+                        .and_then(|t| t.parse::<u32>().ok())
+                        .filter(|&t| t > 0);
+                    if let Some(turns) = turns {
+                        Box::new(SearchBot::new(
+                            name,
+                            search_settings(n),
+                            value::ValueRollout::new(turns, seed),
+                            seed,
+                        ))
+                    } else if let Some(settings) = hundredths("ismcts-value-explore") {
                         Box::new(SearchBot::new(
                             name,
                             settings,

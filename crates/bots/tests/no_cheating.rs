@@ -105,6 +105,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-work:12000",
         "ismcts-explore140:60",
         "ismcts-value-explore35:60",
+        "ismcts-value-turns6:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
@@ -194,6 +195,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-work:500",
         "ismcts-explore35:5",
         "ismcts-value-explore35:5",
+        "ismcts-value-turns6:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);
@@ -207,6 +209,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-explore0:10",
         "ismcts-explore-5:10",
         "ismcts-value-explore:10",
+        "ismcts-value-turns0:10",
         "grandmaster",
     ] {
         let err = bots::starrealms::by_name(bad, 1).err().expect("refused");
