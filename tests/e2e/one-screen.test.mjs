@@ -115,8 +115,16 @@ test("a card shows large on hover, on a click, from the log and the piles; Escap
     await chip.click();
     await zoom.waitFor({ state: "visible" });
     assert.equal(await zoom.getAttribute("data-card-shown"), chipCard);
-    // A click anywhere closes it, and does nothing else.
-    const version = await page.locator(tid("table")).getAttribute("data-version");
+    // A click anywhere closes it, and does nothing else (read once the views of the turn's start
+    // have all arrived: the version holds for half a second).
+    const versionNow = () => page.locator(tid("table")).getAttribute("data-version");
+    let version = await versionNow();
+    for (let i = 0; i < 20; i++) {
+      await page.waitForTimeout(500);
+      const later = await versionNow();
+      if (later === version) break;
+      version = later;
+    }
     await page.mouse.click(640, 30);
     await zoom.waitFor({ state: "hidden" });
     assert.equal(await page.locator(tid("table")).getAttribute("data-version"), version);
