@@ -273,19 +273,19 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 // `ismcts-explore35` explores with 0.35), with heuristic rollouts or
                 // (`ismcts-value-explore`) the value search's.
                 _ => {
-                    let hundredths = |prefix: &str| {
+                    // The number after `prefix` in the kind, above zero.
+                    let number = |prefix: &str| {
                         kind.strip_prefix(prefix)
-                            .and_then(|c| c.parse::<u32>().ok())
-                            .filter(|&c| c > 0)
-                            .map(|c| Settings {
-                                exploration: f64::from(c) / 100.0,
-                                ..search_settings(n)
-                            })
+                            .and_then(|k| k.parse::<u32>().ok())
+                            .filter(|&k| k > 0)
                     };
-                    let turns = kind
-                        .strip_prefix("ismcts-value-turns")
-                        .and_then(|t| t.parse::<u32>().ok())
-                        .filter(|&t| t > 0);
+                    let hundredths = |prefix: &str| {
+                        number(prefix).map(|c| Settings {
+                            exploration: f64::from(c) / 100.0,
+                            ..search_settings(n)
+                        })
+                    };
+                    let turns = number("ismcts-value-turns");
                     if let Some(turns) = turns {
                         Box::new(SearchBot::new(
                             name,
