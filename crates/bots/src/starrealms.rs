@@ -107,7 +107,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -246,6 +246,17 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                         seed,
                     )
                     .with_advice(Values::tuned().clone(), seed),
+                ),
+                // The search of `ismcts-value` (`hard`'s), its advice by `learned`; the rollouts
+                // stay the heuristic's, as the value network learned them.
+                "ismcts-value-learned" => Box::new(
+                    SearchBot::new(
+                        name,
+                        search_settings(n),
+                        value::ValueRollout::new(VALUE_TURNS, seed),
+                        seed,
+                    )
+                    .with_advisor(learned(search::advisor_seed(seed))),
                 ),
                 // The search of `ismcts`, its advice and rollouts by `learned`.
                 "ismcts-learned" => Box::new(
