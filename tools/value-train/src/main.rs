@@ -9,6 +9,10 @@
 //! cd tools/value-train && cargo run --release -- --data /tmp/value.bin \
 //!     --out ../../crates/bots/data/value-base.safetensors --curve ../../docs/ai/value-training.svg
 //! ```
+//!
+//! With `--measure NET` instead of `--out`, it trains nothing and prints the loss and accuracy of
+//! a network it wrote earlier on the held-out samples, so that two networks can be compared on
+//! the same games.
 
 use std::collections::HashMap;
 use std::io::{BufRead as _, Read as _};
@@ -26,8 +30,8 @@ struct Args {
     #[arg(long, num_args = 1.., required = true)]
     data: Vec<std::path::PathBuf>,
     /// The network file to write (safetensors: w1, b1, w2, b2).
-    #[arg(long)]
-    out: std::path::PathBuf,
+    #[arg(long, required_unless_present = "measure")]
+    out: Option<std::path::PathBuf>,
     /// The training curve to write (SVG).
     #[arg(long)]
     curve: Option<std::path::PathBuf>,
@@ -46,6 +50,10 @@ struct Args {
     /// Seed of the initial weights and of the order of the samples.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Measure this network (a file this tool wrote) on the held-out samples instead of
+    /// training one, to compare networks on the same samples.
+    #[arg(long)]
+    measure: Option<std::path::PathBuf>,
 }
 
 struct Data {
@@ -169,6 +177,35 @@ fn main() -> anyhow::Result<()> {
         d.features,
         n - split
     );
+    if let Some(path) = &args.measure {
+        let t = candle_core::safetensors::load(path, &dev)
+            .with_context(|| format!("cannot read the network {}", path.display()))?;
+        let get = |name: &str| {
+            t.get(name)
+                .cloned()
+                .with_context(|| format!("{} has no tensor {name}", path.display()))
+        };
+        let w1 = get("w1")?;
+        if w1.dims().get(1) != Some(&d.features) {
+            bail!(
+                "{} reads {} inputs, the samples have {} features",
+                path.display(),
+                w1.dims().get(1).copied().unwrap_or(0),
+                d.features
+            );
+        }
+        let net = Net {
+            l1: Linear::new(w1, Some(get("b1")?)),
+            l2: Linear::new(get("w2")?, Some(get("b2")?)),
+        };
+        let (loss, acc) = measure(&net, &d, &valid, &dev)?;
+        println!(
+            "{}: held-out loss {loss:.4}, accuracy {:.1}%",
+            path.display(),
+            100.0 * acc
+        );
+        return Ok(());
+    }
     let mut rng = rand_pcg::Pcg64::seed_from_u64(args.seed);
     let vars = VarMap::new();
     let vb = VarBuilder::from_varmap(&vars, DType::F32, &dev);
@@ -236,8 +273,12 @@ fn main() -> anyhow::Result<()> {
     tensors.insert("b1".to_string(), get("l1.bias")?);
     tensors.insert("w2".to_string(), get("l2.weight")?);
     tensors.insert("b2".to_string(), get("l2.bias")?);
-    candle_core::safetensors::save(&tensors, &args.out)?;
-    eprintln!("wrote {}", args.out.display());
+    let out = args
+        .out
+        .as_ref()
+        .context("--out names the network to write")?;
+    candle_core::safetensors::save(&tensors, out)?;
+    eprintln!("wrote {}", out.display());
     if let Some(path) = &args.curve {
         std::fs::write(path, svg(&curve, l0)?)?;
         eprintln!("wrote {}", path.display());
