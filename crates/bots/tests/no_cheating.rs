@@ -175,6 +175,36 @@ fn reading_the_others_policies_uses_only_what_the_seat_sees() {
     assert!(learned >= 5, "velocity read in {learned} games of 6");
 }
 
+/// A variant's name is not only read but applied: the variant decides otherwise than the search
+/// it varies somewhere among the positions (the same seed, so only the setting can differ).
+#[test]
+fn a_search_variant_named_is_the_variant_played() {
+    let positions = positions();
+    for (base, variant) in [
+        ("ismcts:60", "ismcts-explore35:60"),
+        ("ismcts-value:60", "ismcts-value-explore140:60"),
+        ("ismcts-value:60", "ismcts-value-turns6:60"),
+        ("ismcts-value:60", "ismcts-value-learned:60"),
+    ] {
+        let mut same = 0;
+        let differ = positions
+            .iter()
+            .filter(|(real, _)| {
+                let seat = real.to_move().unwrap();
+                let legal = real.legal_actions();
+                let ask = |name: &str| {
+                    let mut bot = bots::starrealms::by_name(name, 5).unwrap();
+                    bot.choose(&SeatView::of_state(real, seat), &legal)
+                };
+                same += usize::from(ask(base) == ask(base));
+                ask(base) != ask(variant)
+            })
+            .count();
+        assert_eq!(same, positions.len(), "{base} decides the same twice");
+        assert!(differ > 0, "{variant} decided as {base} everywhere");
+    }
+}
+
 #[test]
 fn every_level_and_search_budget_is_a_bot_name() {
     for name in bots::starrealms::NAMES {
