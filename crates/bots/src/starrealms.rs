@@ -26,7 +26,8 @@
 //! `learned`'s, the others' the heuristic's; `ismcts-explore<c×100>:<iterations>` the heuristic
 //! search with another exploration constant (`ismcts-explore35:2000`: 0.35 instead of 0.7), and
 //! `ismcts-value-explore<c×100>:<iterations>` the value search with it;
-//! `ismcts-value-turns<turns>:<iterations>` the value search cut after another number of turns.
+//! `ismcts-value-turns<turns>:<iterations>` the value search cut after another number of turns;
+//! `ismcts-value-learned:<iterations>` the value search advised by `learned`.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};

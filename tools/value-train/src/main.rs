@@ -52,7 +52,7 @@ struct Args {
     seed: u64,
     /// Measure this network (a file this tool wrote) on the held-out samples instead of
     /// training one, to compare networks on the same samples.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["out", "curve"])]
     measure: Option<std::path::PathBuf>,
 }
 
