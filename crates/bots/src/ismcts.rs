@@ -34,6 +34,12 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     /// legal lists hold many near-equivalent actions. The default keeps them all.
     fn prune(&self, _state: &S, _legal: &mut Vec<S::Action>) {}
 
+    /// The action of the pruned list `pruned` that stands for `picked`, an action this policy
+    /// picked from the whole legal list (the default: `picked` itself, if the tree kept it).
+    fn tree_action(&self, pruned: &[S::Action], picked: S::Action) -> Option<S::Action> {
+        pruned.binary_search(&picked).is_ok().then_some(picked)
+    }
+
     /// Called once as a search starts, with the deciding seat (a policy that plays that seat
     /// otherwise than the others needs it).
     fn root(&mut self, _seat: usize) {}
@@ -116,6 +122,13 @@ pub struct Settings {
     /// actions they compare meet the same hidden cards and the same shuffles, so the
     /// differences between their results owe less to the sample). 1 samples every iteration.
     pub shared_samples: u32,
+    /// Weight of the rollout policy's advice inside the tree (progressive bias). Above zero,
+    /// every node of the tree asks the rollout policy what it would play there (on the sampled
+    /// state), expands that action first, and adds `policy_bias × p / (n + 1)` to a child's
+    /// score, where `p` is the share of the samples in which the policy chose the child when it
+    /// was available and `n` its visits: the tree follows the policy until its own results
+    /// say otherwise. Zero (the default) leaves the tree to UCB1 alone.
+    pub policy_bias: f64,
 }
 
 impl Default for Settings {
@@ -127,6 +140,7 @@ impl Default for Settings {
             max_rollout: 5000,
             own_decisions_only: false,
             shared_samples: 1,
+            policy_bias: 0.0,
         }
     }
 }
@@ -151,6 +165,9 @@ struct Node<A> {
     mover: usize,
     visits: u32,
     available: u32,
+    /// How often, when it was available, the rollout policy chose this action (only counted
+    /// with [`Settings::policy_bias`]).
+    favoured: u32,
     value: f64,
     children: Vec<u32>,
 }
@@ -290,6 +307,7 @@ fn search_tree<S: State, R: Rollout<S>>(
         mover: me,
         visits: 0,
         available: 0,
+        favoured: 0,
         value: 0.0,
         children: Vec::new(),
     }];
@@ -336,7 +354,15 @@ fn search_tree<S: State, R: Rollout<S>>(
                 break;
             }
             state.legal_actions_into(&mut legal);
-            rollout.prune(&state, &mut legal);
+            // What the rollout policy would play here, among the actions the tree keeps.
+            let favourite = if settings.policy_bias > 0.0 && legal.len() > 1 {
+                let pick = rollout.pick(&state, &legal, &mut rng);
+                rollout.prune(&state, &mut legal);
+                rollout.tree_action(&legal, pick)
+            } else {
+                rollout.prune(&state, &mut legal);
+                None
+            };
             let mover = seat.index();
             let mut untried: Option<S::Action> = None;
             let mut count_untried = 0usize;
@@ -346,10 +372,16 @@ fn search_tree<S: State, R: Rollout<S>>(
                     .iter()
                     .any(|&c| nodes[c as usize].action == Some(a));
                 if !known {
-                    count_untried += 1;
-                    // Reservoir sampling: a uniform pick among the untried actions.
-                    if game::below(&mut rng, count_untried) == 0 {
+                    if favourite == Some(a) {
+                        // The policy's choice is tried first.
                         untried = Some(a);
+                        count_untried = usize::MAX;
+                    } else if count_untried != usize::MAX {
+                        count_untried += 1;
+                        // Reservoir sampling: a uniform pick among the untried actions.
+                        if game::below(&mut rng, count_untried) == 0 {
+                            untried = Some(a);
+                        }
                     }
                 }
             }
@@ -359,6 +391,9 @@ fn search_tree<S: State, R: Rollout<S>>(
                 let a = nodes[c].action.expect("children have actions");
                 if legal.binary_search(&a).is_ok() {
                     nodes[c].available += 1;
+                    if favourite == Some(a) {
+                        nodes[c].favoured += 1;
+                    }
                 }
             }
             if let Some(a) = untried {
@@ -368,6 +403,7 @@ fn search_tree<S: State, R: Rollout<S>>(
                     mover,
                     visits: 0,
                     available: 1,
+                    favoured: u32::from(favourite == Some(a)),
                     value: 0.0,
                     children: Vec::new(),
                 });
@@ -377,7 +413,8 @@ fn search_tree<S: State, R: Rollout<S>>(
                 path.push(child);
                 break;
             }
-            // Every legal action has a child: UCB1 with availability counts.
+            // Every legal action has a child: UCB1 with availability counts (and the policy's
+            // bias, when asked).
             let mut best = None;
             let mut best_score = f64::NEG_INFINITY;
             for &c in &nodes[node as usize].children {
@@ -387,8 +424,13 @@ fn search_tree<S: State, R: Rollout<S>>(
                     continue;
                 }
                 let visits = n.visits.max(1) as f64;
-                let score = n.value / visits
-                    + settings.exploration * ((n.available.max(1) as f64).ln() / visits).sqrt();
+                let available = n.available.max(1) as f64;
+                let mut score =
+                    n.value / visits + settings.exploration * (available.ln() / visits).sqrt();
+                if settings.policy_bias > 0.0 {
+                    let share = f64::from(n.favoured) / available;
+                    score += settings.policy_bias * share / (f64::from(n.visits) + 1.0);
+                }
                 if score > best_score {
                     best_score = score;
                     best = Some(c);

@@ -27,7 +27,10 @@
 //! search with another exploration constant (`ismcts-explore35:2000`: 0.35 instead of 0.7), and
 //! `ismcts-value-explore<c×100>:<iterations>` the value search with it;
 //! `ismcts-value-turns<turns>:<iterations>` the value search cut after another number of turns;
-//! `ismcts-value-learned:<iterations>` the value search advised by `learned`.
+//! `ismcts-value-learned:<iterations>` the value search advised by `learned`;
+//! `ismcts-bias<w×10>:<iterations>` and `ismcts-value-bias<w×10>:<iterations>` the heuristic and
+//! value searches whose tree leans towards the rollout policy's choices
+//! ([`Settings::policy_bias`] `w`: `ismcts-value-bias10` leans with weight 1).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -108,7 +111,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -297,8 +300,28 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                             ..search_settings(n)
                         })
                     };
+                    let bias = |prefix: &str| {
+                        number(prefix).map(|w| Settings {
+                            policy_bias: f64::from(w) / 10.0,
+                            ..search_settings(n)
+                        })
+                    };
                     let turns = number("ismcts-value-turns");
-                    if let Some(turns) = turns {
+                    if let Some(settings) = bias("ismcts-value-bias") {
+                        Box::new(SearchBot::new(
+                            name,
+                            settings,
+                            value::ValueRollout::new(VALUE_TURNS, seed),
+                            seed,
+                        ))
+                    } else if let Some(settings) = bias("ismcts-bias") {
+                        Box::new(SearchBot::new(
+                            name,
+                            settings,
+                            HeuristicRollout::new(seed),
+                            seed,
+                        ))
+                    } else if let Some(turns) = turns {
                         Box::new(SearchBot::new(
                             name,
                             search_settings(n),

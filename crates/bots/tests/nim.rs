@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use bots::ismcts::{Budget, Ismcts, Settings, UniformRollout};
+use bots::ismcts::{Budget, Ismcts, Rollout, Settings, UniformRollout};
 use bots::{Bot, SeatView};
 use game::{ActionError, GameRng, Seat};
 use serde::Serialize;
@@ -308,4 +308,84 @@ fn a_raised_stop_flag_ends_the_search_early() {
     let legal = game::State::legal_actions(&state);
     let chosen = through_trait.choose(&SeatView::of_state(&state, Seat(0)), &legal);
     assert!(legal.contains(&chosen));
+}
+
+/// A rollout policy that plays Nim perfectly when it can (leaves a nim-sum of 0), and otherwise
+/// takes one object from the first pile that has any; or, `wrong`, always the latter.
+#[derive(Clone)]
+struct Scripted {
+    wrong: bool,
+}
+
+impl Rollout<Nim> for Scripted {
+    fn pick(&mut self, state: &Nim, legal: &[Take], _rng: &mut GameRng) -> Take {
+        let winning = legal.iter().copied().find(|a| {
+            let mut piles = state.piles;
+            piles[a.pile as usize] -= a.count;
+            nim_sum(&piles) == 0
+        });
+        match winning {
+            Some(a) if !self.wrong => a,
+            _ => legal[0],
+        }
+    }
+}
+
+fn biased(iterations: u32, bias: f64, wrong: bool) -> Ismcts<Nim, Scripted> {
+    let settings = Settings {
+        policy_bias: bias,
+        ..bot(iterations, 1, 9).settings().clone()
+    };
+    Ismcts::new("biased", settings, Scripted { wrong }, 9)
+}
+
+#[test]
+fn a_policy_bias_tries_the_policys_move_first() {
+    for piles in [[3, 4, 5], [1, 4, 6], [2, 3, 4]] {
+        let state: Nim = game::State::new_game(&piles.to_vec(), 0).unwrap();
+        let stats = biased(1, 1.0, false).search(&state);
+        let visited: Vec<Take> = stats
+            .actions
+            .iter()
+            .filter(|x| x.1 > 0)
+            .map(|x| x.0)
+            .collect();
+        assert_eq!(visited.len(), 1, "{piles:?}");
+        let mut after = state.clone();
+        game::State::apply(&mut after, visited[0]).unwrap();
+        assert_eq!(nim_sum(&after.piles), 0, "{piles:?}: {}", visited[0]);
+    }
+}
+
+#[test]
+fn a_policy_bias_leads_the_tree_until_its_results_say_otherwise() {
+    let state: Nim = game::State::new_game(&vec![3, 4, 5], 0).unwrap();
+    let legal = game::State::legal_actions(&state);
+    let share = |stats: &bots::ismcts::RootStats<Take>, a: Take| {
+        let all: u32 = stats.actions.iter().map(|x| x.1).sum();
+        let of = stats.actions.iter().find(|x| x.0 == a).map_or(0, |x| x.1);
+        f64::from(of) / f64::from(all)
+    };
+    // A small budget: the perfect policy's move gets far more of the visits with a strong bias
+    // than without it (trying it first alone gives it about a fifth).
+    let good = {
+        let mut after = state.clone();
+        let a = Scripted { wrong: false }.pick(&state, &legal, &mut game::rng_from_seed(0));
+        game::State::apply(&mut after, a).unwrap();
+        assert_eq!(nim_sum(&after.piles), 0);
+        a
+    };
+    let plain = biased(300, 0.0, false).search(&state);
+    let leaning = biased(300, 30.0, false).search(&state);
+    assert!(
+        share(&leaning, good) > 0.35 && share(&leaning, good) > share(&plain, good) + 0.2,
+        "{} against {}",
+        share(&leaning, good),
+        share(&plain, good)
+    );
+    // A policy that always plays a losing move: with enough iterations the search still finds
+    // the winning one.
+    let mut wrong = biased(30_000, 3.0, true);
+    let a = wrong.choose(&SeatView::of_state(&state, Seat(0)), &legal);
+    assert_eq!(a, good, "the results overrule the policy");
 }

@@ -107,6 +107,8 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-explore140:60",
         "ismcts-value-explore35:60",
         "ismcts-value-turns6:60",
+        "ismcts-bias30:60",
+        "ismcts-value-bias30:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
         "learned",
@@ -182,13 +184,17 @@ fn reading_the_others_policies_uses_only_what_the_seat_sees() {
 fn a_search_variant_named_is_the_variant_played() {
     let positions = positions();
     for (base, variants) in [
-        ("ismcts:60", &["ismcts-explore35:60"][..]),
+        (
+            "ismcts:60",
+            &["ismcts-explore35:60", "ismcts-bias30:60"][..],
+        ),
         (
             "ismcts-value:60",
             &[
                 "ismcts-value-explore140:60",
                 "ismcts-value-turns6:60",
                 "ismcts-value-learned:60",
+                "ismcts-value-bias30:60",
             ][..],
         ),
     ] {
@@ -235,6 +241,8 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-explore35:5",
         "ismcts-value-explore35:5",
         "ismcts-value-turns6:5",
+        "ismcts-bias30:5",
+        "ismcts-value-bias100:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
         assert_eq!(bot.name(), name);
@@ -249,6 +257,8 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-explore-5:10",
         "ismcts-value-explore:10",
         "ismcts-value-turns0:10",
+        "ismcts-bias0:10",
+        "ismcts-value-bias:10",
         "grandmaster",
     ] {
         let err = bots::starrealms::by_name(bad, 1).err().expect("refused");

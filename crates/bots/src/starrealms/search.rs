@@ -57,6 +57,21 @@ fn prune(legal: &mut Vec<Action>) {
     legal.truncate(kept);
 }
 
+/// The action of a list [`prune`]d that stands for `picked`, one of the whole list: itself, or
+/// for an attack or a transfer of a smaller amount, the largest the pruned list kept for the
+/// same target.
+fn tree_action(pruned: &[Action], picked: Action) -> Option<Action> {
+    if pruned.binary_search(&picked).is_ok() {
+        return Some(picked);
+    }
+    pruned.iter().copied().find(|&a| match (picked, a) {
+        (Action::AttackPlayer(s, _), Action::AttackPlayer(t, _))
+        | (Action::TransferTrade(s, _), Action::TransferTrade(t, _))
+        | (Action::TransferCombat(s, _), Action::TransferCombat(t, _)) => s == t,
+        _ => false,
+    })
+}
+
 impl Rollout<State> for GreedyRollout {
     fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
         prune(legal);
@@ -193,6 +208,10 @@ impl HeuristicRollout {
 impl Rollout<State> for HeuristicRollout {
     fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
         prune(legal);
+    }
+
+    fn tree_action(&self, pruned: &[Action], picked: Action) -> Option<Action> {
+        tree_action(pruned, picked)
     }
 
     fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {

@@ -283,6 +283,10 @@ impl Rollout<State> for ValueRollout {
         self.heuristic.pick(state, legal, rng)
     }
 
+    fn tree_action(&self, pruned: &[Action], picked: Action) -> Option<Action> {
+        self.heuristic.tree_action(pruned, picked)
+    }
+
     fn begin(&mut self, state: &State) {
         self.start = state.turn;
         self.active = applies(state);
