@@ -320,6 +320,8 @@ fn search_tree<S: State, R: Rollout<S>>(
         Budget::Time(d) => (u64::MAX, u64::MAX, Some(Instant::now() + d)),
     };
     let mut legal = Vec::new();
+    // The legal list before pruning, for the policy's choice (with a policy bias).
+    let mut whole = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut simulated = 0u64;
     let mut done = 0u64;
@@ -355,10 +357,16 @@ fn search_tree<S: State, R: Rollout<S>>(
             }
             state.legal_actions_into(&mut legal);
             // What the rollout policy would play here, among the actions the tree keeps.
+            // Asked only where the tree keeps a choice.
             let favourite = if settings.policy_bias > 0.0 && legal.len() > 1 {
-                let pick = rollout.pick(&state, &legal, &mut rng);
+                whole.clone_from(&legal);
                 rollout.prune(&state, &mut legal);
-                rollout.tree_action(&legal, pick)
+                if legal.len() > 1 {
+                    let pick = rollout.pick(&state, &whole, &mut rng);
+                    rollout.tree_action(&legal, pick)
+                } else {
+                    None
+                }
             } else {
                 rollout.prune(&state, &mut legal);
                 None

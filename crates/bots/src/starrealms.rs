@@ -5,7 +5,7 @@
 //! |---|---|
 //! | `easy` | the heuristic bot with 11% random actions |
 //! | `medium` | the heuristic bot |
-//! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]); elsewhere 400 iterations of rollouts to the end |
+//! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]), the tree leaning towards the heuristic's choices ([`HARD_POLICY_BIAS`]); elsewhere 400 iterations of rollouts to the end |
 //! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 8,000 iterations a decision (at most about 0.9 s), elsewhere 2,000 |
 //!
 //! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]).
@@ -91,6 +91,9 @@ pub const BLEND_WEIGHT: f64 = 0.5;
 /// Iterations a decision of the `hard` level in the games the value network knows (two
 /// players, the base set), where its rollouts stop after [`VALUE_TURNS`] turns.
 pub const HARD_VALUE_ITERATIONS: u32 = 2000;
+/// How much the `hard` level's tree leans towards the heuristic's choices
+/// ([`Settings::policy_bias`]) in the games the value network knows (elsewhere it does not).
+pub const HARD_POLICY_BIAS: f64 = 3.0;
 
 /// The heuristic bot with the tuned value table.
 fn tuned(seed: u64) -> HeuristicBot {
@@ -134,7 +137,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
             .with_budgets(
                 Budget::Iterations(HARD_VALUE_ITERATIONS),
                 Budget::Iterations(HARD_ITERATIONS),
-            ),
+            )
+            .with_biases(HARD_POLICY_BIAS, 0.0),
         ),
         "expert" => Box::new(
             SearchBot::new(

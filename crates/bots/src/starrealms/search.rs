@@ -438,6 +438,9 @@ pub struct SearchBot<R: Rollout<State>> {
     /// Budgets for the games the value network knows and for the others (see
     /// [`SearchBot::with_budgets`]).
     budgets: Option<(Budget, Budget)>,
+    /// The search's policy bias ([`Settings::policy_bias`]) in the games the value network
+    /// knows and in the others (see [`SearchBot::with_biases`]).
+    biases: Option<(f64, f64)>,
     /// What it reads of the others' policies, to tell its rollouts (see
     /// [`SearchBot::reading`]).
     reader: Option<Reader>,
@@ -464,6 +467,7 @@ impl<R: Rollout<State>> SearchBot<R> {
             name,
             margin: 0.03,
             budgets: None,
+            biases: None,
             reader: None,
         }
     }
@@ -480,6 +484,13 @@ impl<R: Rollout<State>> SearchBot<R> {
     /// `other` in the rest.
     pub fn with_budgets(mut self, known: Budget, other: Budget) -> Self {
         self.budgets = Some((known, other));
+        self
+    }
+
+    /// The same bot whose tree leans towards its rollout policy's choices by `known` in the
+    /// games the value network knows and by `other` in the rest ([`Settings::policy_bias`]).
+    pub fn with_biases(mut self, known: f64, other: f64) -> Self {
+        self.biases = Some((known, other));
         self
     }
 
@@ -533,13 +544,13 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
                 self.search.rollout_mut().read(seat, &chances);
             }
         }
+        let o = view.observation();
+        let knows = super::value::knows(&o.config, o.players.len());
         if let Some((known, other)) = self.budgets {
-            let o = view.observation();
-            self.search.settings_mut().budget = if super::value::knows(&o.config, o.players.len()) {
-                known
-            } else {
-                other
-            };
+            self.search.settings_mut().budget = if knows { known } else { other };
+        }
+        if let Some((known, other)) = self.biases {
+            self.search.settings_mut().policy_bias = if knows { known } else { other };
         }
         let stats = self.search.search(view.observation());
         let of = |a: Action| stats.actions.iter().find(|x| x.0 == a).copied();
