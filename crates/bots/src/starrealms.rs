@@ -289,8 +289,9 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 ),
                 // The value search with its rollouts cut after another number of turns
                 // (`ismcts-value-turns6`: six); another exploration constant (in hundredths:
-                // `ismcts-explore35` explores with 0.35), with heuristic rollouts or
-                // (`ismcts-value-explore`) the value search's.
+                // `ismcts-explore35` explores with 0.35) or a policy bias (in tenths:
+                // `ismcts-bias30` leans with 3), with heuristic rollouts or (`ismcts-value-…`)
+                // the value search's.
                 _ => {
                     // The number after `prefix` in the kind, above zero.
                     let number = |prefix: &str| {
@@ -310,43 +311,31 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                             ..search_settings(n)
                         })
                     };
-                    let turns = number("ismcts-value-turns");
-                    if let Some(settings) = bias("ismcts-value-bias") {
-                        Box::new(SearchBot::new(
-                            name,
-                            settings,
-                            value::ValueRollout::new(VALUE_TURNS, seed),
-                            seed,
-                        ))
-                    } else if let Some(settings) = bias("ismcts-bias") {
-                        Box::new(SearchBot::new(
-                            name,
-                            settings,
-                            HeuristicRollout::new(seed),
-                            seed,
-                        ))
-                    } else if let Some(turns) = turns {
-                        Box::new(SearchBot::new(
+                    if let Some(turns) = number("ismcts-value-turns") {
+                        return Ok(Box::new(SearchBot::new(
                             name,
                             search_settings(n),
                             value::ValueRollout::new(turns, seed),
                             seed,
-                        ))
-                    } else if let Some(settings) = hundredths("ismcts-value-explore") {
-                        Box::new(SearchBot::new(
-                            name,
-                            settings,
-                            value::ValueRollout::new(VALUE_TURNS, seed),
-                            seed,
-                        ))
+                        )));
+                    }
+                    // Settings varied by the name, with the value search's rollouts or the
+                    // heuristic's.
+                    let (settings, value) = if let Some(s) = bias("ismcts-value-bias") {
+                        (s, true)
+                    } else if let Some(s) = hundredths("ismcts-value-explore") {
+                        (s, true)
+                    } else if let Some(s) = bias("ismcts-bias") {
+                        (s, false)
                     } else {
-                        let settings = hundredths("ismcts-explore").ok_or_else(unknown)?;
-                        Box::new(SearchBot::new(
-                            name,
-                            settings,
-                            HeuristicRollout::new(seed),
-                            seed,
-                        ))
+                        (hundredths("ismcts-explore").ok_or_else(unknown)?, false)
+                    };
+                    if value {
+                        let rollout = value::ValueRollout::new(VALUE_TURNS, seed);
+                        Box::new(SearchBot::new(name, settings, rollout, seed))
+                    } else {
+                        let rollout = HeuristicRollout::new(seed);
+                        Box::new(SearchBot::new(name, settings, rollout, seed))
                     }
                 }
             }
