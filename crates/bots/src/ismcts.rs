@@ -374,22 +374,24 @@ fn search_tree<S: State, R: Rollout<S>>(
             let mover = seat.index();
             let mut untried: Option<S::Action> = None;
             let mut count_untried = 0usize;
+            // Once found untried, the policy's choice is the one tried.
+            let mut favourite_untried = false;
             for &a in &legal {
                 let known = nodes[node as usize]
                     .children
                     .iter()
                     .any(|&c| nodes[c as usize].action == Some(a));
-                if !known {
-                    if favourite == Some(a) {
-                        // The policy's choice is tried first.
+                if known || favourite_untried {
+                    continue;
+                }
+                if favourite == Some(a) {
+                    untried = Some(a);
+                    favourite_untried = true;
+                } else {
+                    count_untried += 1;
+                    // Reservoir sampling: a uniform pick among the untried actions.
+                    if game::below(&mut rng, count_untried) == 0 {
                         untried = Some(a);
-                        count_untried = usize::MAX;
-                    } else if count_untried != usize::MAX {
-                        count_untried += 1;
-                        // Reservoir sampling: a uniform pick among the untried actions.
-                        if game::below(&mut rng, count_untried) == 0 {
-                            untried = Some(a);
-                        }
                     }
                 }
             }

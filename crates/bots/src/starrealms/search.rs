@@ -42,13 +42,8 @@ fn prune(legal: &mut Vec<Action>) {
     let mut kept = 0;
     for i in 0..legal.len() {
         let a = legal[i];
-        let next = legal.get(i + 1).copied();
-        let partial = match (a, next) {
-            (Action::AttackPlayer(s, _), Some(Action::AttackPlayer(t, _))) => s == t,
-            (Action::TransferTrade(s, _), Some(Action::TransferTrade(t, _))) => s == t,
-            (Action::TransferCombat(s, _), Some(Action::TransferCombat(t, _))) => s == t,
-            _ => false,
-        };
+        // A smaller amount of the next action's kind and target: the next one says more.
+        let partial = legal.get(i + 1).is_some_and(|&next| same_target(a, next));
         if !partial {
             legal[kept] = a;
             kept += 1;
@@ -64,17 +59,27 @@ fn tree_action(pruned: &[Action], picked: Action) -> Option<Action> {
     if pruned.binary_search(&picked).is_ok() {
         return Some(picked);
     }
-    pruned.iter().copied().find(|&a| match (picked, a) {
+    pruned.iter().copied().find(|&a| same_target(picked, a))
+}
+
+/// Whether `a` and `b` are an attack on the same player, or a transfer of the same kind to the
+/// same player, of any amounts (the amounts [`prune`] keeps only the largest of).
+fn same_target(a: Action, b: Action) -> bool {
+    match (a, b) {
         (Action::AttackPlayer(s, _), Action::AttackPlayer(t, _))
         | (Action::TransferTrade(s, _), Action::TransferTrade(t, _))
         | (Action::TransferCombat(s, _), Action::TransferCombat(t, _)) => s == t,
         _ => false,
-    })
+    }
 }
 
 impl Rollout<State> for GreedyRollout {
     fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
         prune(legal);
+    }
+
+    fn tree_action(&self, pruned: &[Action], picked: Action) -> Option<Action> {
+        tree_action(pruned, picked)
     }
 
     fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
@@ -266,6 +271,10 @@ impl Rollout<State> for ScriptedRollout {
         prune(legal);
     }
 
+    fn tree_action(&self, pruned: &[Action], picked: Action) -> Option<Action> {
+        tree_action(pruned, picked)
+    }
+
     fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
         pick_by(&mut self.bot, &mut self.view, true, state, legal)
     }
@@ -379,6 +388,10 @@ impl MixedRollout {
 impl Rollout<State> for MixedRollout {
     fn prune(&self, _state: &State, legal: &mut Vec<Action>) {
         prune(legal);
+    }
+
+    fn tree_action(&self, pruned: &[Action], picked: Action) -> Option<Action> {
+        tree_action(pruned, picked)
     }
 
     fn root(&mut self, seat: usize) {
@@ -635,6 +648,69 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn the_tree_stands_for_a_smaller_attack_or_transfer_by_the_largest_to_the_same_player() {
+        use game::Seat;
+        let whole = vec![
+            Action::AttackPlayer(Seat(1), 1),
+            Action::AttackPlayer(Seat(1), 2),
+            Action::AttackPlayer(Seat(1), 3),
+            Action::AttackPlayer(Seat(2), 1),
+            Action::AttackPlayer(Seat(2), 2),
+            Action::TransferTrade(Seat(1), 1),
+            Action::TransferTrade(Seat(1), 4),
+            Action::TransferCombat(Seat(2), 2),
+            Action::End,
+        ];
+        let mut pruned = whole.clone();
+        prune(&mut pruned);
+        assert_eq!(
+            pruned,
+            [
+                Action::AttackPlayer(Seat(1), 3),
+                Action::AttackPlayer(Seat(2), 2),
+                Action::TransferTrade(Seat(1), 4),
+                Action::TransferCombat(Seat(2), 2),
+                Action::End,
+            ]
+        );
+        let stands = |a| tree_action(&pruned, a);
+        assert_eq!(
+            stands(Action::AttackPlayer(Seat(1), 1)),
+            Some(Action::AttackPlayer(Seat(1), 3))
+        );
+        assert_eq!(
+            stands(Action::AttackPlayer(Seat(2), 1)),
+            Some(Action::AttackPlayer(Seat(2), 2))
+        );
+        assert_eq!(
+            stands(Action::TransferTrade(Seat(1), 1)),
+            Some(Action::TransferTrade(Seat(1), 4))
+        );
+        assert_eq!(
+            stands(Action::TransferCombat(Seat(2), 2)),
+            Some(Action::TransferCombat(Seat(2), 2))
+        );
+        assert_eq!(stands(Action::End), Some(Action::End));
+        // Another player, or an action the tree does not keep: nothing stands for it.
+        assert_eq!(stands(Action::AttackPlayer(Seat(3), 1)), None);
+        assert_eq!(stands(Action::TransferCombat(Seat(1), 1)), None);
+        // Every rollout that prunes so maps so.
+        fn maps<R: Rollout<State>>(rollout: R, pruned: &[Action]) -> Option<Action> {
+            rollout.tree_action(pruned, Action::AttackPlayer(Seat(1), 2))
+        }
+        let three = Some(Action::AttackPlayer(Seat(1), 3));
+        assert_eq!(maps(HeuristicRollout::new(1), &pruned), three);
+        assert_eq!(maps(GreedyRollout, &pruned), three);
+        assert_eq!(maps(MixedRollout::new(1), &pruned), three);
+        assert_eq!(
+            maps(ScriptedRollout::new("velocity", 1).unwrap(), &pruned),
+            three
+        );
+        let value = crate::starrealms::value::ValueRollout::new(4, 1);
+        assert_eq!(maps(value, &pruned), three);
     }
 
     #[test]
