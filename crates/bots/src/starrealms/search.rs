@@ -676,27 +676,19 @@ mod tests {
                 Action::End,
             ]
         );
-        let stands = |a| tree_action(&pruned, a);
-        assert_eq!(
-            stands(Action::AttackPlayer(Seat(1), 1)),
-            Some(Action::AttackPlayer(Seat(1), 3))
-        );
-        assert_eq!(
-            stands(Action::AttackPlayer(Seat(2), 1)),
-            Some(Action::AttackPlayer(Seat(2), 2))
-        );
-        assert_eq!(
-            stands(Action::TransferTrade(Seat(1), 1)),
-            Some(Action::TransferTrade(Seat(1), 4))
-        );
-        assert_eq!(
-            stands(Action::TransferCombat(Seat(2), 2)),
-            Some(Action::TransferCombat(Seat(2), 2))
-        );
-        assert_eq!(stands(Action::End), Some(Action::End));
-        // Another player, or an action the tree does not keep: nothing stands for it.
-        assert_eq!(stands(Action::AttackPlayer(Seat(3), 1)), None);
-        assert_eq!(stands(Action::TransferCombat(Seat(1), 1)), None);
+        use Action::{AttackPlayer, End, TransferCombat, TransferTrade};
+        for (picked, stands) in [
+            (AttackPlayer(Seat(1), 1), Some(AttackPlayer(Seat(1), 3))),
+            (AttackPlayer(Seat(2), 1), Some(AttackPlayer(Seat(2), 2))),
+            (TransferTrade(Seat(1), 1), Some(TransferTrade(Seat(1), 4))),
+            (TransferCombat(Seat(2), 2), Some(TransferCombat(Seat(2), 2))),
+            (End, Some(End)),
+            // Another player, or an action the tree does not keep: nothing stands for it.
+            (AttackPlayer(Seat(3), 1), None),
+            (TransferCombat(Seat(1), 1), None),
+        ] {
+            assert_eq!(tree_action(&pruned, picked), stands, "{picked:?}");
+        }
         // Every rollout that prunes so maps so.
         fn maps<R: Rollout<State>>(rollout: R, pruned: &[Action]) -> Option<Action> {
             rollout.tree_action(pruned, Action::AttackPlayer(Seat(1), 2))
