@@ -30,6 +30,14 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     /// so reading the whole state here is fair.
     fn pick(&mut self, state: &S, legal: &[S::Action], rng: &mut GameRng) -> S::Action;
 
+    /// Writes into `out` the actions this policy picks from in the rollout's `state`: the legal
+    /// list (the default), or a part of it (sorted, never empty while the game goes on) that
+    /// holds whatever [`Rollout::pick`] would pick from the whole list, so the picks are the same
+    /// for less work.
+    fn actions(&self, state: &S, out: &mut Vec<S::Action>) {
+        state.legal_actions_into(out);
+    }
+
     /// Narrows the actions the tree considers in `state` (never to nothing), for games whose
     /// legal lists hold many near-equivalent actions. The default keeps them all.
     fn prune(&self, _state: &S, _legal: &mut Vec<S::Action>) {}
@@ -226,6 +234,21 @@ where
 {
     /// Searches from `observation` (the deciding seat's) and returns the root statistics.
     pub fn search(&mut self, observation: &S::Observation) -> RootStats<S::Action> {
+        self.search_unless_settled(observation, None)
+    }
+
+    /// Searches as [`Ismcts::search`] does, but stops as soon as `settled` (an action of the
+    /// root) has more visits than any other root action could reach in the iterations left: the
+    /// most visited action is then known, and is `settled`. Only a search by iterations on one
+    /// thread stops so (elsewhere it runs its whole budget). A caller whose choice is `settled`
+    /// whenever it is the most visited action decides the same as after the whole budget, in
+    /// less time; the rest of the statistics (the means, the other visits) are those of the
+    /// iterations run.
+    pub fn search_unless_settled(
+        &mut self,
+        observation: &S::Observation,
+        settled: Option<S::Action>,
+    ) -> RootStats<S::Action> {
         let seed = self.rng.next_u64();
         let threads = self.settings.threads.max(1);
         let settings = &self.settings;
@@ -237,16 +260,24 @@ where
                 settings,
                 rollout,
                 stop,
+                settled,
                 seed,
-                0,
-                threads,
+                (0, threads),
             )]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..threads)
                     .map(|t| {
                         scope.spawn(move || {
-                            search_tree(observation, settings, rollout, stop, seed, t, threads)
+                            search_tree(
+                                observation,
+                                settings,
+                                rollout,
+                                stop,
+                                None,
+                                seed,
+                                (t, threads),
+                            )
                         })
                     })
                     .collect();
@@ -258,6 +289,21 @@ where
         };
         merge(per_thread)
     }
+}
+
+/// Whether the root's child for `action` has more visits than any other root child could reach
+/// in `left` more iterations.
+fn settles<A: game::Action>(nodes: &[Node<A>], action: A, left: u64) -> bool {
+    let (mut own, mut other) = (0, 0);
+    for &c in &nodes[0].children {
+        let n = &nodes[c as usize];
+        if n.action == Some(action) {
+            own = n.visits;
+        } else {
+            other = other.max(n.visits);
+        }
+    }
+    u64::from(own) > u64::from(other) + left
 }
 
 /// Sums the root statistics of several trees.
@@ -294,9 +340,10 @@ fn search_tree<S: State, R: Rollout<S>>(
     settings: &Settings,
     rollout: &R,
     stop: Option<&AtomicBool>,
+    settled: Option<S::Action>,
     seed: u64,
-    thread: usize,
-    threads: usize,
+    // This thread's number, of how many.
+    (thread, threads): (usize, usize),
 ) -> RootStats<S::Action> {
     let mut rng = game::rng_from_seed(mix(seed ^ mix(thread as u64)));
     let mut rollout = rollout.clone();
@@ -327,11 +374,20 @@ fn search_tree<S: State, R: Rollout<S>>(
     let mut done = 0u64;
     let shared = u64::from(settings.shared_samples.max(1));
     let mut sample: Option<S> = None;
+    // A settled action only ends a search of a fixed number of iterations.
+    let settled = settled.filter(|_| work == u64::MAX && deadline.is_none());
     while done < iterations && simulated + ITERATION_WORK * done < work {
         if done > 0
             && done.is_multiple_of(16)
             && (deadline.is_some_and(|d| Instant::now() >= d)
                 || stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
+            break;
+        }
+        // Its visits are at most `done`: worth looking only once they may pass what is left.
+        if let Some(a) = settled
+            && 2 * done > iterations
+            && settles(&nodes, a, iterations - done)
         {
             break;
         }
@@ -457,7 +513,7 @@ fn search_tree<S: State, R: Rollout<S>>(
         let mut steps = 0;
         rollout.begin(&state);
         while !state.is_terminal() && steps < settings.max_rollout && !rollout.stop(&state) {
-            state.legal_actions_into(&mut legal);
+            rollout.actions(&state, &mut legal);
             let a = rollout.pick(&state, &legal, &mut rng);
             state.apply_legal(a);
             steps += 1;

@@ -389,3 +389,55 @@ fn a_policy_bias_leads_the_tree_until_its_results_say_otherwise() {
     let a = wrong.choose(&SeatView::of_state(&state, Seat(0)), &legal);
     assert_eq!(a, good, "the results overrule the policy");
 }
+
+#[test]
+fn a_search_stops_once_the_settled_move_can_no_longer_be_overtaken() {
+    // [1, 2, 4]: one winning move (take 1 from the pile of 4), which the search visits most.
+    let state: Nim = game::State::new_game(&vec![1, 2, 4], 0).unwrap();
+    let full = bot(20_000, 1, 9).search(&state);
+    let most = |stats: &bots::ismcts::RootStats<Take>| {
+        let top = stats.actions.iter().max_by_key(|x| x.1).unwrap();
+        (top.0, top.1)
+    };
+    let (leader, _) = most(&full);
+    assert_eq!(leader, Take { pile: 2, count: 1 });
+    let settled = bot(20_000, 1, 9).search_unless_settled(&state, Some(leader));
+    assert!(
+        settled.iterations < full.iterations * 3 / 5,
+        "{} of {} iterations",
+        settled.iterations,
+        full.iterations
+    );
+    // Stopped exactly when the other moves, given every iteration left, could no longer reach it.
+    let (top, visits) = most(&settled);
+    assert_eq!(top, leader);
+    let left = full.iterations - settled.iterations;
+    let second = settled
+        .actions
+        .iter()
+        .filter(|x| x.0 != leader)
+        .map(|x| x.1)
+        .max()
+        .unwrap();
+    assert!(u64::from(visits) > u64::from(second) + left);
+    assert!(
+        u64::from(visits) <= u64::from(second) + left + 2,
+        "not later than needed"
+    );
+    // The iterations it ran are the full search's first ones: the same tree, the same visits.
+    let same_start = bot(settled.iterations as u32, 1, 9).search(&state);
+    assert_eq!(same_start.actions, settled.actions);
+    // A move that does not lead never stops the search; nor does a search on two threads.
+    let other = Take { pile: 0, count: 1 };
+    assert_eq!(
+        bot(20_000, 1, 9).search_unless_settled(&state, Some(other)),
+        full
+    );
+    let two = bot(20_000, 2, 9);
+    assert_eq!(
+        { two }
+            .search_unless_settled(&state, Some(leader))
+            .iterations,
+        20_000
+    );
+}

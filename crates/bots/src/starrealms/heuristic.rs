@@ -43,6 +43,7 @@ use starrealms::cards::{Effect, Faction, ScrapFrom};
 use starrealms::observation::PlayerView;
 use starrealms::{Action, CardId, InPlay, Observation, Pending, State, cards};
 
+use smallvec::SmallVec;
 use std::cell::OnceCell;
 use std::sync::Arc;
 
@@ -384,10 +385,17 @@ fn gains(effects: &[Effect]) -> Gains {
             Effect::Draw(n) => g.draw += *n as i32,
             Effect::DestroyBase { .. } => g.destroy = true,
             Effect::Choose(options) => {
-                let each: Vec<Gains> = options.iter().map(|o| gains(o)).collect();
-                g.trade += each.iter().map(|o| o.trade).max().unwrap_or(0);
-                g.combat += each.iter().map(|o| o.combat).max().unwrap_or(0);
-                g.draw += each.iter().map(|o| o.draw).max().unwrap_or(0);
+                // The best of the options in each kind (none: nothing).
+                let mut most: Option<(i32, i32, i32)> = None;
+                for o in options.iter().map(|o| gains(o)) {
+                    most = Some(most.map_or((o.trade, o.combat, o.draw), |(t, c, d)| {
+                        (t.max(o.trade), c.max(o.combat), d.max(o.draw))
+                    }));
+                }
+                let (t, c, d) = most.unwrap_or_default();
+                g.trade += t;
+                g.combat += c;
+                g.draw += d;
             }
             _ => {}
         }
@@ -401,17 +409,16 @@ fn best(candidates: &[(f32, Action)], rng: &mut GameRng) -> Option<Action> {
         .iter()
         .map(|c| c.0)
         .fold(f32::NEG_INFINITY, f32::max);
-    let tied: Vec<Action> = candidates
-        .iter()
-        .filter(|c| c.0 == top)
-        .map(|c| c.1)
-        .collect();
-    match tied.len() {
+    let mut tied = candidates.iter().filter(|c| c.0 == top).map(|c| c.1);
+    match candidates.iter().filter(|c| c.0 == top).count() {
         0 => None,
-        1 => Some(tied[0]),
-        n => Some(tied[game::below(rng, n)]),
+        1 => tied.next(),
+        n => tied.nth(game::below(rng, n)),
     }
 }
+
+/// Candidates and their scores, on the stack while they are few (as they nearly always are).
+type Scored = SmallVec<[(f32, Action); 16]>;
 
 /// When nothing else applies: `end`, `pass`, or the first legal action.
 fn fallback(legal: &[Action]) -> Action {
@@ -429,7 +436,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
         None => main_phase(cx, legal, rng),
         Some(Pending::Choose { source, at }) => match &source.effects()[at as usize] {
             Effect::Choose(options) => {
-                let scored: Vec<(f32, Action)> = legal
+                let scored: Scored = legal
                     .iter()
                     .filter_map(|&a| match a {
                         Action::Choose(i) => Some((option_score(cx, &options[i as usize]), a)),
@@ -462,7 +469,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
             least_valuable_discard(cx, legal, |c| cx.discard_junk(c))
         }
         Some(Pending::CopyShip { .. }) => {
-            let scored: Vec<(f32, Action)> = legal
+            let scored: Scored = legal
                 .iter()
                 .filter_map(|&a| match a {
                     Action::Copy(i) => Some((cx.keep(cx.me.ships[i as usize].effective()), a)),
@@ -474,7 +481,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
         Some(Pending::ToHand { .. }) => Some(Action::ToHand),
         Some(Pending::BaseToTop) => {
             // The most valuable base comes back first.
-            let scored: Vec<(f32, Action)> = legal
+            let scored: Scored = legal
                 .iter()
                 .filter_map(|&a| match a {
                     Action::TopBase(c) => Some((cx.keep(c), a)),
@@ -484,7 +491,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
             best(&scored, rng)
         }
         Some(Pending::CopyBase { .. }) => {
-            let scored: Vec<(f32, Action)> = legal
+            let scored: Scored = legal
                 .iter()
                 .filter_map(|&a| match a {
                     Action::CopyBase(seat, i) => cx.o.players[seat.index()]
@@ -501,7 +508,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
         }
         Some(Pending::DiscardReward { source, at, .. }) => match &source.effects()[at as usize] {
             Effect::DiscardFor { reward, .. } => {
-                let scored: Vec<(f32, Action)> = legal
+                let scored: Scored = legal
                     .iter()
                     .filter_map(|&a| match a {
                         Action::Choose(i) => Some((option_score(cx, &reward[i as usize]), a)),
@@ -513,7 +520,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
             _ => None,
         },
         Some(Pending::AcquireFree | Pending::AcquireUpTo { .. }) => {
-            let scored: Vec<(f32, Action)> = legal
+            let scored: Scored = legal
                 .iter()
                 .filter_map(|&a| match a {
                     Action::AcquireRow(slot) => {
@@ -531,7 +538,7 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
         Some(Pending::TopOrDiscard { .. }) => Some(Action::Top),
         Some(Pending::Bequeath { .. }) => {
             // A fallen player passes its best card on.
-            let scored: Vec<(f32, Action)> = legal
+            let scored: Scored = legal
                 .iter()
                 .filter_map(|&a| match a {
                     Action::Bequeath(c) => Some((cx.keep(c), a)),
@@ -547,17 +554,42 @@ fn decide(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Action {
     }
 }
 
+/// Whether an action uses a ship's or base's ability (not its scrap ability).
+fn is_ability(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Primary(_)
+            | Action::AllyShip(_)
+            | Action::AllyBase(_)
+            | Action::DoubleAllyShip(_)
+            | Action::DoubleAllyBase(_)
+    )
+}
+
+/// The card to play next, of those the legal list plays.
+fn next_play(legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Play(_)))
+        .min_by_key(|a| match a {
+            Action::Play(c) => play_rank(*c),
+            _ => u8::MAX,
+        })
+}
+
+/// What the heuristic decides without looking at the game, when the legal list alone settles
+/// it: with cards to play and no ability to use, it plays the next card (steps 1 and 2 of the
+/// main phase). A rollout asks this first and refills its view of the game only when it gets
+/// nothing (the same choice either way, for a fraction of the work).
+pub(super) fn play_without_view(legal: &[Action]) -> Option<Action> {
+    if legal.iter().any(is_ability) {
+        return None;
+    }
+    next_play(legal)
+}
+
 fn main_phase(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-    let is_ability = |a: &Action| {
-        matches!(
-            a,
-            Action::Primary(_)
-                | Action::AllyShip(_)
-                | Action::AllyBase(_)
-                | Action::DoubleAllyShip(_)
-                | Action::DoubleAllyBase(_)
-        )
-    };
     // 1. Abilities that work on the hand, while it still holds junk.
     if let Some(a) = legal.iter().copied().filter(is_ability).find(|&a| {
         cx.ability(a)
@@ -566,15 +598,7 @@ fn main_phase(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         return Some(a);
     }
     // 2. Play every card.
-    if let Some(a) = legal
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Play(_)))
-        .min_by_key(|a| match a {
-            Action::Play(c) => play_rank(*c),
-            _ => u8::MAX,
-        })
-    {
+    if let Some(a) = next_play(legal) {
         return Some(a);
     }
     // 3. Free abilities, those that draw first.
@@ -728,7 +752,7 @@ fn attack(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         return None;
     }
     let ratio = cx.values.settings.base_attack_ratio.at(cx.phase);
-    let bases: Vec<(f32, Action)> = legal
+    let bases: Scored = legal
         .iter()
         .filter_map(|&a| match a {
             Action::AttackBase(s, i) => {
@@ -750,7 +774,7 @@ fn attack(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
     }
     // The weakest reachable player; ties are broken at random, so that a table of bots does not
     // gang up on the lowest seat.
-    let reachable: Vec<(Seat, i32)> = cx
+    let reachable: SmallVec<[(Seat, i32); 8]> = cx
         .opponents()
         .filter(|&(s, _)| {
             legal
@@ -760,7 +784,7 @@ fn attack(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         .map(|(s, p)| (s, p.authority))
         .collect();
     let lowest = reachable.iter().map(|&(_, a)| a).min()?;
-    let tied: Vec<Seat> = reachable
+    let tied: SmallVec<[Seat; 8]> = reachable
         .iter()
         .filter(|&&(_, a)| a == lowest)
         .map(|&(s, _)| s)
@@ -788,7 +812,8 @@ fn plan(cx: &Ctx, trade: i32, rng: &mut GameRng) -> Plan {
     // Each row card bought plain or with its best sticker: `(slot, card, cost, surplus,
     // upgrade)`, where `upgrade` is `(sheet, row, extra cost, surplus)`.
     type Upgraded = Option<(u8, u8, i32, f32)>;
-    let row: Vec<(u8, CardId, i32, f32, Upgraded)> = cx
+    type Candidate = (u8, CardId, i32, f32, Upgraded);
+    let row: SmallVec<[Candidate; 8]> = cx
         .o
         .row
         .iter()
@@ -848,7 +873,7 @@ fn plan(cx: &Ctx, trade: i32, rng: &mut GameRng) -> Plan {
         }
     }
     // The plan's most valuable card is bought first.
-    let mut firsts: Vec<(f32, Action)> = Vec::new();
+    let mut firsts = Scored::new();
     let mut slots = 0u8;
     let mut code = chosen;
     for &(slot, c, _, _, upgrade) in &row {
@@ -1027,7 +1052,7 @@ fn scrap_row(cx: &Ctx, legal: &[Action], optional: bool, rng: &mut GameRng) -> O
 /// "Destroy target base": an outpost that opens a kill, else the most dangerous base.
 fn destroy_base(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
     let combat = cx.me.combat as i32;
-    let scored: Vec<(f32, Action)> = legal
+    let scored: Scored = legal
         .iter()
         .filter_map(|&a| match a {
             Action::Destroy(s, i) => {

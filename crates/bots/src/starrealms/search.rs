@@ -5,7 +5,7 @@ use game::GameRng;
 use starrealms::{Action, Pending, State, cards, rollout};
 
 use super::reading::Reader;
-use super::{HeuristicBot, ScriptedBot, Values};
+use super::{HeuristicBot, ScriptedBot, Values, heuristic};
 use crate::ismcts::{Budget, Ismcts, Rollout, Settings};
 use crate::{Bot, SeatView};
 
@@ -186,8 +186,7 @@ fn main_phase(state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
 #[derive(Clone)]
 pub struct HeuristicRollout {
     bot: HeuristicBot,
-    /// The observation of the decision, refilled at every one (its buffers reused).
-    view: starrealms::Observation,
+    views: Views,
 }
 
 impl HeuristicRollout {
@@ -205,7 +204,7 @@ impl HeuristicRollout {
     pub fn with_bot(bot: HeuristicBot) -> Self {
         HeuristicRollout {
             bot,
-            view: starrealms::Observation::default(),
+            views: Views::default(),
         }
     }
 }
@@ -219,19 +218,43 @@ impl Rollout<State> for HeuristicRollout {
         tree_action(pruned, picked)
     }
 
+    /// The heuristic attacks a player with all its combat, never less.
+    fn actions(&self, state: &State, out: &mut Vec<Action>) {
+        state.legal_actions_largest_attacks_into(out);
+    }
+
     fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
+        if let Some(a) = heuristic::play_without_view(legal) {
+            return a;
+        }
         // A bot that buys by a network counts every player's cards: give it the view that
         // holds them.
         let counts = self.bot.buys_by_network();
-        pick_by(&mut self.bot, &mut self.view, counts, state, legal)
+        pick_by(&mut self.bot, &mut self.views, counts, state, legal)
+    }
+}
+
+/// A rollout's observations, one a seat, each refilled at every decision of its seat: its
+/// buffers are reused (a seat's own hand stays allocated, where one observation shared by the
+/// seats would drop it and allocate it again at every change of turn).
+#[derive(Clone, Default)]
+struct Views(Vec<starrealms::Observation>);
+
+impl Views {
+    /// The observation kept for `seat`.
+    fn of(&mut self, seat: game::Seat) -> &mut starrealms::Observation {
+        if self.0.len() <= seat.index() {
+            self.0.resize_with(seat.index() + 1, Default::default);
+        }
+        &mut self.0[seat.index()]
     }
 }
 
 /// What `bot` picks in a rollout's `state`, from the view of the seat to move (refilled in
-/// `view`; with every player's cards counted when `counts`).
+/// `views`; with every player's cards counted when `counts`).
 fn pick_by(
     bot: &mut impl Bot<State>,
-    view: &mut starrealms::Observation,
+    views: &mut Views,
     counts: bool,
     state: &State,
     legal: &[Action],
@@ -240,6 +263,7 @@ fn pick_by(
         return *only;
     }
     let seat = state.to_move().expect("rollouts stop at the end");
+    let view = views.of(seat);
     if counts {
         view.refill_for_rollout_counts(state, seat);
     } else {
@@ -253,7 +277,7 @@ fn pick_by(
 #[derive(Clone)]
 pub struct ScriptedRollout {
     bot: ScriptedBot,
-    view: starrealms::Observation,
+    views: Views,
 }
 
 impl ScriptedRollout {
@@ -261,7 +285,7 @@ impl ScriptedRollout {
     pub fn new(name: &str, seed: u64) -> Option<Self> {
         Some(ScriptedRollout {
             bot: ScriptedBot::new(name, seed)?,
-            view: starrealms::Observation::default(),
+            views: Views::default(),
         })
     }
 }
@@ -276,7 +300,7 @@ impl Rollout<State> for ScriptedRollout {
     }
 
     fn pick(&mut self, state: &State, legal: &[Action], _rng: &mut GameRng) -> Action {
-        pick_by(&mut self.bot, &mut self.view, true, state, legal)
+        pick_by(&mut self.bot, &mut self.views, true, state, legal)
     }
 }
 
@@ -559,13 +583,20 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         }
         let o = view.observation();
         let knows = super::value::knows(&o.config, o.players.len());
+        if knows && let Some(a) = whole_attack(legal) {
+            return a;
+        }
         if let Some((known, other)) = self.budgets {
             self.search.settings_mut().budget = if knows { known } else { other };
         }
         if let Some((known, other)) = self.biases {
             self.search.settings_mut().policy_bias = if knows { known } else { other };
         }
-        let stats = self.search.search(view.observation());
+        // Once the advice is the most visited action for good, the choice is made: the advice
+        // (whatever the means, which only matter when the search prefers another action).
+        let stats = self
+            .search
+            .search_unless_settled(view.observation(), Some(advice));
         let of = |a: Action| stats.actions.iter().find(|x| x.0 == a).copied();
         let best = stats
             .actions
@@ -580,6 +611,29 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
             (None, _) => advice,
         }
     }
+}
+
+/// The attack with all the combat when the only choice is how much of it to deal to one player
+/// (or none): combat left at the end of a turn is lost, and in a two-player base-set game
+/// nothing makes damage to the opponent worse for the attacker than less of it, so the search
+/// has nothing to weigh there.
+fn whole_attack(legal: &[Action]) -> Option<Action> {
+    let mut target = None;
+    for &a in legal {
+        match a {
+            Action::End => {}
+            Action::AttackPlayer(seat, _) if target.is_none_or(|t| t == seat) => {
+                target = Some(seat);
+            }
+            _ => return None,
+        }
+    }
+    // The list is sorted: the last attack is the largest.
+    legal
+        .iter()
+        .rev()
+        .copied()
+        .find(|a| matches!(a, Action::AttackPlayer(..)))
 }
 
 /// The heuristic bot, except that it picks a random legal action (never `end` while a card can
@@ -789,5 +843,69 @@ mod tests {
             }
         }
         assert!(own > 100 && others > 100, "{own} {others}");
+    }
+
+    #[test]
+    fn heuristic_rollouts_pick_from_their_shorter_list_as_the_heuristic_from_the_whole() {
+        let mut rng = game::rng_from_seed(1);
+        let (mut shorter, mut without_view, mut checked) = (0, 0, 0);
+        for s in positions(6) {
+            let seat = s.to_move().unwrap();
+            let legal = s.legal_actions();
+            let mut list = Vec::new();
+            HeuristicRollout::new(9).actions(&s, &mut list);
+            // The whole list but the attacks on a player of less than all the combat.
+            let all = (s.players[seat].combat as usize).min(starrealms::action::MAX_ATTACK) as u8;
+            let kept: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::AttackPlayer(_, n) if *n < all))
+                .collect();
+            assert_eq!(list, kept);
+            shorter += usize::from(list.len() < legal.len());
+            without_view += usize::from(heuristic::play_without_view(&list).is_some());
+            let whole = HeuristicBot::new(9).choose(&SeatView::of_state(&s, seat), &legal);
+            let picked = HeuristicRollout::new(9).pick(&s, &list, &mut rng);
+            assert_eq!(picked, whole, "{legal:?}");
+            checked += 1;
+        }
+        assert!(checked > 500, "{checked}");
+        assert!(
+            shorter > 50 && without_view > 50,
+            "{shorter} {without_view}"
+        );
+    }
+
+    #[test]
+    fn only_a_choice_of_how_much_to_deal_one_player_is_settled_without_a_search() {
+        use Action::{AttackBase, AttackPlayer, BuyRow, End};
+        use game::Seat;
+        for (legal, settled) in [
+            (
+                vec![AttackPlayer(Seat(1), 1), AttackPlayer(Seat(1), 2), End],
+                Some(AttackPlayer(Seat(1), 2)),
+            ),
+            (
+                vec![AttackPlayer(Seat(1), 1), End],
+                Some(AttackPlayer(Seat(1), 1)),
+            ),
+            (
+                vec![AttackPlayer(Seat(1), 3)],
+                Some(AttackPlayer(Seat(1), 3)),
+            ),
+            // Another player to attack, a base, a purchase: choices to weigh.
+            (
+                vec![AttackPlayer(Seat(1), 1), AttackPlayer(Seat(2), 1), End],
+                None,
+            ),
+            (
+                vec![AttackPlayer(Seat(1), 1), AttackBase(Seat(1), 0), End],
+                None,
+            ),
+            (vec![BuyRow(0), AttackPlayer(Seat(1), 1), End], None),
+            (vec![End], None),
+        ] {
+            assert_eq!(whole_attack(&legal), settled, "{legal:?}");
+        }
     }
 }

@@ -279,6 +279,10 @@ impl Rollout<State> for ValueRollout {
         self.heuristic.prune(state, legal);
     }
 
+    fn actions(&self, state: &State, out: &mut Vec<Action>) {
+        self.heuristic.actions(state, out);
+    }
+
     fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
         self.heuristic.pick(state, legal, rng)
     }
