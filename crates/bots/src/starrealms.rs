@@ -68,7 +68,7 @@ pub const NAMES: &[&str] = &[
 pub const HARD_ITERATIONS: u32 = 400;
 /// Iterations a decision of the `expert` level in two-player base-set games (within 1 s a
 /// decision on one core, `docs/ai.md`).
-pub const EXPERT_ITERATIONS: u32 = 8000;
+pub const EXPERT_ITERATIONS: u32 = 7000;
 /// Iterations a decision of the `expert` level in the other games (more players or more card
 /// sets: longer rollouts, so fewer of them in the same time).
 pub const EXPERT_OTHER_ITERATIONS: u32 = 2000;
@@ -94,6 +94,9 @@ pub const HARD_VALUE_ITERATIONS: u32 = 2000;
 /// How much the `hard` level's tree leans towards the heuristic's choices
 /// ([`Settings::policy_bias`]) in the games the value network knows (elsewhere it does not).
 pub const HARD_POLICY_BIAS: f64 = 3.0;
+/// How much the `expert` level's tree leans towards the heuristic's choices in the games the
+/// value network knows (elsewhere it does not).
+pub const EXPERT_POLICY_BIAS: f64 = 3.0;
 
 /// The heuristic bot with the tuned value table.
 fn tuned(seed: u64) -> HeuristicBot {
@@ -150,7 +153,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
             .with_budgets(
                 Budget::Iterations(EXPERT_ITERATIONS),
                 Budget::Iterations(EXPERT_OTHER_ITERATIONS),
-            ),
+            )
+            .with_biases(EXPERT_POLICY_BIAS, 0.0),
         ),
         _ => {
             let (kind, n) = name.split_once(':').ok_or_else(unknown)?;

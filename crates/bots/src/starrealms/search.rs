@@ -862,6 +862,10 @@ mod tests {
                 .filter(|a| !matches!(a, Action::AttackPlayer(_, n) if *n < all))
                 .collect();
             assert_eq!(list, kept);
+            // The value search's rollouts are the heuristic's until they stop.
+            let mut value = Vec::new();
+            crate::starrealms::value::ValueRollout::new(4, 1).actions(&s, &mut value);
+            assert_eq!(value, list);
             shorter += usize::from(list.len() < legal.len());
             without_view += usize::from(heuristic::play_without_view(&list).is_some());
             let whole = HeuristicBot::new(9).choose(&SeatView::of_state(&s, seat), &legal);
