@@ -192,8 +192,9 @@ pub struct CreateGame {
 }
 
 /// The largest search budget a bot of a game may have by default (`ismcts:<n>`), so that one
-/// game cannot hold a core for minutes a move: the `expert` level's.
-pub const MAX_BOT_ITERATIONS: u32 = bots::starrealms::EXPERT_ITERATIONS;
+/// game cannot hold a core for minutes a move: about a second of search on one core, a little
+/// above the `expert` level's.
+pub const MAX_BOT_ITERATIONS: u32 = 8000;
 
 pub(crate) fn check_player(kind: GameKind, name: &str, max_iterations: u32) -> Result<(), String> {
     if name == HUMAN {
