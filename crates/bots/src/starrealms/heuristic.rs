@@ -581,12 +581,18 @@ fn next_play(legal: &[Action]) -> Option<Action> {
 /// What the heuristic decides without looking at the game, when the legal list alone settles
 /// it: with cards to play and no ability to use, it plays the next card (steps 1 and 2 of the
 /// main phase). A rollout asks this first and refills its view of the game only when it gets
-/// nothing (the same choice either way, for a fraction of the work).
+/// nothing (the same choice either way, for a fraction of the work). `legal` is sorted: the
+/// plays come first and the abilities right after them, so a list that does not open with a
+/// play is left at once.
 pub(super) fn play_without_view(legal: &[Action]) -> Option<Action> {
-    if legal.iter().any(is_ability) {
+    let plays = legal
+        .iter()
+        .take_while(|a| matches!(a, Action::Play(_)))
+        .count();
+    if plays == 0 || legal.get(plays).is_some_and(is_ability) {
         return None;
     }
-    next_play(legal)
+    next_play(&legal[..plays])
 }
 
 fn main_phase(cx: &Ctx, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
