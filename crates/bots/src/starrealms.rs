@@ -117,7 +117,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -295,7 +295,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 // (`ismcts-value-turns6`: six); another exploration constant (in hundredths:
                 // `ismcts-explore35` explores with 0.35) or a policy bias (in tenths:
                 // `ismcts-bias30` leans with 3), with heuristic rollouts or (`ismcts-value-…`)
-                // the value search's.
+                // the value search's; `ismcts-own-bias30`, the same lean in a tree of the
+                // deciding seat's own decisions only.
                 _ => {
                     // The number after `prefix` in the kind, above zero.
                     let number = |prefix: &str| {
@@ -331,6 +332,12 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                         (s, true)
                     } else if let Some(s) = bias("ismcts-bias") {
                         (s, false)
+                    } else if let Some(s) = bias("ismcts-own-bias") {
+                        let own = Settings {
+                            own_decisions_only: true,
+                            ..s
+                        };
+                        (own, false)
                     } else {
                         (hundredths("ismcts-explore").ok_or_else(unknown)?, false)
                     };

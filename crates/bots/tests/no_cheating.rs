@@ -108,6 +108,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-value-explore35:60",
         "ismcts-value-turns6:60",
         "ismcts-bias30:60",
+        "ismcts-own-bias30:60",
         "ismcts-value-bias30:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
@@ -242,6 +243,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-value-explore35:5",
         "ismcts-value-turns6:5",
         "ismcts-bias30:5",
+        "ismcts-own-bias30:5",
         "ismcts-value-bias100:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
@@ -258,6 +260,8 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-value-explore:10",
         "ismcts-value-turns0:10",
         "ismcts-bias0:10",
+        "ismcts-own-bias0:10",
+        "ismcts-own-bias:10",
         "ismcts-value-bias:10",
         "grandmaster",
     ] {
