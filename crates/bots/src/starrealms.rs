@@ -6,7 +6,7 @@
 //! | `easy` | the heuristic bot with 11% random actions |
 //! | `medium` | the heuristic bot |
 //! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]), the tree leaning towards the heuristic's choices ([`HARD_POLICY_BIAS`]); elsewhere 400 iterations of rollouts to the end |
-//! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 8,000 iterations a decision (at most about 0.9 s), elsewhere 2,000 |
+//! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 7,000 iterations a decision (at most about 0.9 s), the tree leaning towards the heuristic's choices ([`EXPERT_POLICY_BIAS`]), elsewhere 2,000 |
 //!
 //! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]).
 //! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
@@ -30,7 +30,10 @@
 //! `ismcts-value-learned:<iterations>` the value search advised by `learned`;
 //! `ismcts-bias<w×10>:<iterations>` and `ismcts-value-bias<w×10>:<iterations>` the heuristic and
 //! value searches whose tree leans towards the rollout policy's choices
-//! ([`Settings::policy_bias`] `w`: `ismcts-value-bias10` leans with weight 1).
+//! ([`Settings::policy_bias`] `w`: `ismcts-value-bias10` leans with weight 1);
+//! `ismcts-own-bias<w×10>:<iterations>` the heuristic search leaning so in a tree of its own
+//! decisions only, and `ismcts-read-bias<w×10>:<iterations>` the one whose rollouts also play
+//! each other seat by the policies it reads that seat plays by.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -117,7 +120,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -316,6 +319,14 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                             ..search_settings(n)
                         })
                     };
+                    // `expert`'s search (heuristic rollouts, the lean) reading which policy
+                    // each other seat plays by, its rollouts playing that seat so.
+                    if let Some(s) = bias("ismcts-read-bias") {
+                        let rollout = MixedRollout::reading(seed);
+                        return Ok(Box::new(
+                            SearchBot::new(name, s, rollout, seed).reading(seed),
+                        ));
+                    }
                     if let Some(turns) = number("ismcts-value-turns") {
                         return Ok(Box::new(SearchBot::new(
                             name,
