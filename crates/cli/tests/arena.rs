@@ -332,3 +332,141 @@ fn bad_options_are_refused_and_nothing_is_written() {
         ));
     assert!(!out.exists());
 }
+
+/// The journal a run writes its deals to as they end.
+const JOURNAL: &str = "games.partial.jsonl";
+
+#[test]
+fn a_run_killed_midway_resumes_where_it_stopped_and_gives_the_same_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["arena", "--bots", "heuristic,ismcts:8", "--games", "6"];
+    let whole = dir.path().join("whole");
+    realms()
+        .args(args)
+        .arg("--out")
+        .arg(&whole)
+        .assert()
+        .success();
+    assert!(
+        !whole.join(JOURNAL).exists(),
+        "the journal is removed at the end"
+    );
+    let expected = std::fs::read_to_string(whole.join("games.csv")).unwrap();
+
+    // A run killed (kill -9) once its journal holds a deal, and before it ends.
+    let cut = dir.path().join("cut");
+    let journal = cut.join(JOURNAL);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("realms"))
+        .env("LANG", "C")
+        .args(args)
+        .args(["--threads", "1", "--out"])
+        .arg(&cut)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the arena starts");
+    let deals_in = |path: &Path| {
+        std::fs::read_to_string(path)
+            .map(|t| t.lines().count().saturating_sub(1))
+            .unwrap_or(0)
+    };
+    let started = std::time::Instant::now();
+    while deals_in(&journal) < 1 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the journal gets its first deal"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().expect("the arena is killed");
+    child.wait().unwrap();
+    assert!(!cut.join("games.csv").exists(), "the run did not end");
+    let left = deals_in(&journal);
+    assert!((1..3).contains(&left), "{left} deals of 3 in the journal");
+    // A last line cut short as the run was killed writing it.
+    let mut text = std::fs::read_to_string(&journal).unwrap();
+    text += "{\"deal\":2,\"games\":[{\"format\":0,";
+    std::fs::write(&journal, &text).unwrap();
+    let kept = text.clone();
+
+    let out = realms()
+        .args(args)
+        .arg("--out")
+        .arg(&cut)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!(
+            "Resuming an interrupted run: {} of 6 games already played",
+            2 * left
+        )),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(cut.join("games.csv")).unwrap(),
+        expected,
+        "the same games as the run never stopped"
+    );
+    assert!(!journal.exists());
+
+    // `--restart` plays every game again, whatever the journal holds.
+    std::fs::write(&journal, &kept).unwrap();
+    std::fs::remove_file(cut.join("games.csv")).unwrap();
+    let out = realms()
+        .args(args)
+        .args(["--restart", "--out"])
+        .arg(&cut)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("Resuming"), "{stderr}");
+    assert!(stderr.contains("6 of 6 games played"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(cut.join("games.csv")).unwrap(),
+        expected
+    );
+}
+
+#[test]
+fn a_journal_of_another_arena_is_replaced_and_progress_is_told_off_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = stdout_of(&mut arena(&dir.path().join("fresh"), "40", &["--json"]));
+    let out = dir.path().join("other");
+    std::fs::create_dir_all(&out).unwrap();
+    // Another arena's journal (other bots), with a deal that would not fit this one.
+    std::fs::write(
+        out.join(JOURNAL),
+        "{\"bots\":[\"easy\",\"hard\"]}\n{\"deal\":0,\"games\":[],\"seconds\":1.0}\n",
+    )
+    .unwrap();
+    let result = arena(&out, "40", &["--json", "--lang", "fr"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(
+        stderr.contains("contient les parties d'une autre série"),
+        "{stderr}"
+    );
+    // A line at every tenth of the games, the bar being drawn on terminals only.
+    for done in (4..=40).step_by(4) {
+        assert!(
+            stderr.contains(&format!("{done} parties sur 40 jouées")),
+            "{stderr}"
+        );
+    }
+    let a: Value = serde_json::from_str(&fresh).unwrap();
+    let b: Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(without_timing(a), without_timing(b));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("fresh/games.csv")).unwrap(),
+        std::fs::read_to_string(out.join("games.csv")).unwrap()
+    );
+    assert!(!out.join(JOURNAL).exists());
+}
