@@ -137,6 +137,12 @@ pub struct Settings {
     /// was available and `n` its visits: the tree follows the policy until its own results
     /// say otherwise. Zero (the default) leaves the tree to UCB1 alone.
     pub policy_bias: f64,
+    /// The longest a search may take, whatever its budget: where a person waits for the bot
+    /// (a server, the terminal), so that a slow or busy machine never makes them wait longer.
+    /// A search it cuts short decides from the iterations it has done (at least 16 a thread)
+    /// and is no longer reproducible; with a budget it never reaches, it changes nothing.
+    /// `None` (the default): the budget alone.
+    pub time_cap: Option<Duration>,
 }
 
 impl Default for Settings {
@@ -149,6 +155,7 @@ impl Default for Settings {
             own_decisions_only: false,
             shared_samples: 1,
             policy_bias: 0.0,
+            time_cap: None,
         }
     }
 }
@@ -223,6 +230,12 @@ impl<S: State, R: Rollout<S>> Ismcts<S, R> {
     /// then decides from the iterations it has done, at least one a thread.
     pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    /// Ends every search after `limit` at most, whatever its budget
+    /// ([`Settings::time_cap`]).
+    pub fn cap_time(&mut self, limit: Duration) {
+        self.settings.time_cap = Some(limit);
     }
 }
 
@@ -361,10 +374,15 @@ fn search_tree<S: State, R: Rollout<S>>(
     // The first threads take the remainder.
     let share =
         |n: u64| (n / threads as u64 + u64::from((thread as u64) < n % threads as u64)).max(1);
-    let (iterations, work, deadline) = match settings.budget {
+    let start = Instant::now();
+    let (iterations, work, timed) = match settings.budget {
         Budget::Iterations(n) => (share(u64::from(n)), u64::MAX, None),
         Budget::Work(n) => (u64::MAX, share(n), None),
-        Budget::Time(d) => (u64::MAX, u64::MAX, Some(Instant::now() + d)),
+        Budget::Time(d) => (u64::MAX, u64::MAX, Some(start + d)),
+    };
+    let deadline = match (timed, settings.time_cap.map(|c| start + c)) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     };
     let mut legal = Vec::new();
     // The legal list before pruning, for the policy's choice (with a policy bias).
@@ -375,7 +393,7 @@ fn search_tree<S: State, R: Rollout<S>>(
     let shared = u64::from(settings.shared_samples.max(1));
     let mut sample: Option<S> = None;
     // A settled action only ends a search of a fixed number of iterations.
-    let settled = settled.filter(|_| work == u64::MAX && deadline.is_none());
+    let settled = settled.filter(|_| work == u64::MAX && timed.is_none());
     while done < iterations && simulated + ITERATION_WORK * done < work {
         if done > 0
             && done.is_multiple_of(16)
@@ -564,6 +582,10 @@ where
 
     fn stop_when(&mut self, flag: Arc<AtomicBool>) {
         Ismcts::stop_when(self, flag);
+    }
+
+    fn cap_time(&mut self, limit: Duration) {
+        Ismcts::cap_time(self, limit);
     }
 
     fn choose(&mut self, view: &SeatView<'_, S>, legal: &[S::Action]) -> S::Action {

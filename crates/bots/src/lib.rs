@@ -49,6 +49,12 @@ impl NamedBots for ::cosmique::State {
     }
 }
 
+/// The longest a bot thinks a decision where a person waits for it (the server, the terminal):
+/// within the second the levels promise, whatever the machine's speed and load
+/// ([`Bot::cap_time`]). On this project's machine `expert` needs it only for its slowest
+/// decisions on a slow day.
+pub const MOVE_TIME_CAP: std::time::Duration = std::time::Duration::from_millis(900);
+
 /// A player that picks one of the legal actions from what its seat sees.
 pub trait Bot<S: State>: Send {
     /// The bot's name (`random`, `heuristic`).
@@ -59,6 +65,11 @@ pub trait Bot<S: State>: Send {
     /// Makes every later decision end early once `flag` is raised (a server shutting down
     /// stops its searches this way). Bots that decide at once ignore it.
     fn stop_when(&mut self, _flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+
+    /// Never thinks longer than `limit` a decision, whatever its budget: for a person waiting
+    /// for its move (the server, the terminal). A search cut short is not reproducible, so
+    /// arenas and benchmarks leave it unset. Bots that decide at once ignore it.
+    fn cap_time(&mut self, _limit: std::time::Duration) {}
 
     /// Sees `action`, which the seat `by` (another seat than this bot's) takes, when every seat
     /// sees it ([`game::State::is_public`]): `view` is this bot's seat's view just before it.

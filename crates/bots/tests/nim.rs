@@ -310,6 +310,37 @@ fn a_raised_stop_flag_ends_the_search_early() {
     assert!(legal.contains(&chosen));
 }
 
+#[test]
+fn a_time_cap_ends_a_search_whatever_its_budget_and_only_then() {
+    use std::time::Duration;
+
+    let state: Nim = game::State::new_game(&vec![4, 6, 7], 0).unwrap();
+    // A cap the search never reaches changes nothing: the same search, iteration for iteration.
+    let mut plain = bot(2000, 1, 5);
+    let mut capped = bot(2000, 1, 5);
+    capped.cap_time(Duration::from_secs(3600));
+    assert_eq!(capped.settings().time_cap, Some(Duration::from_secs(3600)));
+    assert_eq!(plain.search(&state), capped.search(&state));
+    // A cap already reached: each thread stops at its first check, after 16 iterations,
+    // whether the budget is iterations, work or a longer time.
+    for budget in [
+        Budget::Iterations(u32::MAX),
+        Budget::Work(u64::MAX),
+        Budget::Time(Duration::from_secs(3600)),
+    ] {
+        let mut searching = bot(1, 2, 5);
+        searching.settings_mut().budget = budget;
+        searching.cap_time(Duration::ZERO);
+        assert_eq!(searching.search(&state).iterations, 32, "{budget:?}");
+    }
+    // Through the bot trait, as the server and the terminal set it: a legal move, at once.
+    let mut through_trait: Box<dyn Bot<Nim>> = Box::new(bot(u32::MAX, 1, 5));
+    through_trait.cap_time(Duration::ZERO);
+    let legal = game::State::legal_actions(&state);
+    let chosen = through_trait.choose(&SeatView::of_state(&state, Seat(0)), &legal);
+    assert!(legal.contains(&chosen));
+}
+
 /// A rollout policy that plays Nim perfectly when it can (leaves a nim-sum of 0), and otherwise
 /// takes one object from the first pile that has any; or, `wrong`, always the latter.
 #[derive(Clone)]

@@ -459,7 +459,11 @@ pub(crate) fn play(
         players.push(if seat == human {
             None
         } else {
-            Some(bots::starrealms::by_name(who, bot_seed(seed, seat)).map_err(anyhow::Error::msg)?)
+            let mut bot =
+                bots::starrealms::by_name(who, bot_seed(seed, seat)).map_err(anyhow::Error::msg)?;
+            // The player waits for its moves: never longer than the levels promise.
+            bot.cap_time(bots::MOVE_TIME_CAP);
+            Some(bot)
         });
     }
     let vs = record.players[(human.index() + 1) % n].clone();

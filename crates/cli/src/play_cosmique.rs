@@ -241,9 +241,10 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
             names.push(format!("{seat} ({}, {col})", t(lang, "you_word")));
         } else {
             let seed = seed ^ 0x05ee_db07 ^ (i as u64) << 40;
-            players.push(Some(
-                bots::cosmique::by_name(&args.vs, seed).map_err(anyhow::Error::msg)?,
-            ));
+            let mut bot = bots::cosmique::by_name(&args.vs, seed).map_err(anyhow::Error::msg)?;
+            // The player waits for its moves: never longer than the levels promise.
+            bot.cap_time(bots::MOVE_TIME_CAP);
+            players.push(Some(bot));
             names.push(format!(
                 "{seat} ({}, {col})",
                 crate::text::level_word(&args.vs, lang)

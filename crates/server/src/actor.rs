@@ -653,6 +653,8 @@ impl<G: Served, S: Store> Actor<G, S> {
                 let _permit = permit;
                 let mut bot = G::bot(&name, seed)?;
                 bot.stop_when(stop);
+                // A person waits for this move: never longer than the levels promise.
+                bot.cap_time(bots::MOVE_TIME_CAP);
                 if let Some((start, actions)) = history {
                     show_history(&mut *bot, seat, &start, &actions);
                 }

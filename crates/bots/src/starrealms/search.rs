@@ -560,6 +560,10 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         self.search.stop_when(flag);
     }
 
+    fn cap_time(&mut self, limit: std::time::Duration) {
+        self.search.cap_time(limit);
+    }
+
     fn watch(&mut self, view: &SeatView<'_, State>, by: game::Seat, action: Action) {
         if let Some(reader) = &mut self.reader {
             reader.watch(view, by, action);
@@ -702,6 +706,29 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_time_cap_reaches_the_search_and_still_gives_a_legal_move() {
+        let mut bot = SearchBot::new(
+            "capped",
+            search_settings(u32::MAX),
+            HeuristicRollout::new(1),
+            1,
+        );
+        assert_eq!(bot.search().settings().time_cap, None);
+        Bot::cap_time(&mut bot, std::time::Duration::ZERO);
+        assert_eq!(
+            bot.search().settings().time_cap,
+            Some(std::time::Duration::ZERO)
+        );
+        // Without the cap, u32::MAX iterations would never end.
+        for s in positions(1).into_iter().take(20) {
+            let seat = s.to_move().unwrap();
+            let legal = s.legal_actions();
+            let a = bot.choose(&SeatView::of_state(&s, seat), &legal);
+            assert!(legal.contains(&a));
+        }
     }
 
     #[test]
