@@ -33,7 +33,9 @@
 //! ([`Settings::policy_bias`] `w`: `ismcts-value-bias10` leans with weight 1);
 //! `ismcts-own-bias<w×10>:<iterations>` the heuristic search leaning so in a tree of its own
 //! decisions only, and `ismcts-read-bias<w×10>:<iterations>` the one whose rollouts also play
-//! each other seat by the policies it reads that seat plays by.
+//! each other seat by the policies it reads that seat plays by; `ismcts-sure-bias<w×10>:<iterations>`
+//! the one that plays a seat as the heuristic until it reads, with a chance of at least
+//! [`READ_SURE`], that the seat plays by another policy.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -101,6 +103,10 @@ pub const HARD_POLICY_BIAS: f64 = 3.0;
 /// value network knows (elsewhere it does not).
 pub const EXPERT_POLICY_BIAS: f64 = 3.0;
 
+/// The chance from which `ismcts-sure-bias<w×10>:<n>` takes an opponent for the policy it
+/// reads it plays by (below it, for the heuristic).
+pub const READ_SURE: f64 = 0.9;
+
 /// The heuristic bot with the tuned value table.
 fn tuned(seed: u64) -> HeuristicBot {
     HeuristicBot::with_values(Values::tuned().clone(), seed)
@@ -120,7 +126,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -323,6 +329,14 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     // each other seat plays by, its rollouts playing that seat so.
                     if let Some(s) = bias("ismcts-read-bias") {
                         let rollout = MixedRollout::reading(seed);
+                        return Ok(Box::new(
+                            SearchBot::new(name, s, rollout, seed).reading(seed),
+                        ));
+                    }
+                    // The same, its rollouts playing a seat as the heuristic until it reads,
+                    // with a chance of at least `READ_SURE`, that the seat plays otherwise.
+                    if let Some(s) = bias("ismcts-sure-bias") {
+                        let rollout = MixedRollout::reading_sure(READ_SURE, seed);
                         return Ok(Box::new(
                             SearchBot::new(name, s, rollout, seed).reading(seed),
                         ));

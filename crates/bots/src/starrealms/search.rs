@@ -343,6 +343,10 @@ pub struct MixedRollout {
     chances: Vec<Vec<f64>>,
     /// Per seat, the policy of the rollout under way.
     playing: Vec<usize>,
+    /// When set, a seat is played by the policy read most likely only once its chance reaches
+    /// this, and as the first policy (the heuristic) until then, rather than by each policy
+    /// in its share of the rollouts.
+    sure: Option<f64>,
 }
 
 impl MixedRollout {
@@ -375,6 +379,7 @@ impl MixedRollout {
             rollouts: 0,
             chances: Vec::new(),
             playing: Vec::new(),
+            sure: None,
         }
     }
 
@@ -385,6 +390,17 @@ impl MixedRollout {
         let mut rollout = MixedRollout::new(seed);
         rollout.chances = vec![Vec::new(); game::MAX_SEATS];
         rollout
+    }
+
+    /// Rollouts that play each other seat as the heuristic until the searching bot has read,
+    /// with a chance of at least `sure`, that it plays by another policy of
+    /// [`super::reading::POLICIES`], and by that policy from then on: a search that plays its
+    /// opponents as the heuristic, as `expert` does, unless they are clearly someone else.
+    pub fn reading_sure(sure: f64, seed: u64) -> Self {
+        MixedRollout {
+            sure: Some(sure),
+            ..MixedRollout::reading(seed)
+        }
     }
 
     /// Mixed rollouts with their seed.
@@ -428,9 +444,24 @@ impl Rollout<State> for MixedRollout {
         }
     }
 
+    /// Every policy of the population attacks a player with all its combat, never less.
+    fn actions(&self, state: &State, out: &mut Vec<Action>) {
+        state.legal_actions_largest_attacks_into(out);
+    }
+
     fn begin(&mut self, _state: &State) {
         self.rollouts += 1;
         if self.chances.is_empty() {
+            return;
+        }
+        if let Some(sure) = self.sure {
+            self.playing.clear();
+            self.playing.extend(self.chances.iter().map(|c| {
+                c.iter()
+                    .position(|&p| p >= sure)
+                    .filter(|_| c.len() > 1)
+                    .unwrap_or(0)
+            }));
             return;
         }
         // The golden ratio's multiples spread the rollouts evenly over [0, 1).
@@ -848,6 +879,45 @@ mod tests {
     }
 
     #[test]
+    fn a_sure_reading_plays_the_others_as_the_heuristic_until_another_policy_is_clear() {
+        let mut rng = game::rng_from_seed(1);
+        // The seats of `positions` games: medium (seat 0) and velocity (seat 1).
+        let states = positions(3);
+        // Each policy of the population, with the seeds `MixedRollout::new(5)` gives them.
+        let mut heuristic = HeuristicRollout::new(5 ^ 1);
+        let mut velocity = ScriptedRollout::new("velocity", 5 ^ 3).unwrap();
+        let mut disagree = 0;
+        for (chances, sure_of_velocity) in [
+            // Nothing read yet: even odds.
+            ([0.25, 0.25, 0.25, 0.25], false),
+            // Likely `velocity`, not yet sure.
+            ([0.05, 0.05, 0.85, 0.05], false),
+            // Sure of `velocity`.
+            ([0.02, 0.02, 0.94, 0.02], true),
+        ] {
+            let mut sure = MixedRollout::reading_sure(0.9, 5);
+            sure.root(0);
+            sure.read(1, &chances);
+            for s in states.iter().filter(|s| s.to_move().unwrap().index() == 1) {
+                let legal = s.legal_actions();
+                sure.begin(s);
+                let a = sure.pick(s, &legal, &mut rng);
+                let expected = if sure_of_velocity {
+                    velocity.pick(s, &legal, &mut rng)
+                } else {
+                    heuristic.pick(s, &legal, &mut rng)
+                };
+                assert_eq!(a, expected, "{chances:?}");
+                disagree += usize::from(
+                    heuristic.pick(s, &legal, &mut rng) != velocity.pick(s, &legal, &mut rng),
+                );
+            }
+        }
+        // The two policies do play differently there.
+        assert!(disagree > 10, "{disagree}");
+    }
+
+    #[test]
     fn a_search_modelling_velocity_plays_the_others_as_velocity_in_its_rollouts() {
         let mut rng = game::rng_from_seed(1);
         let mut modelling = MixedRollout::modelling("velocity", 5).unwrap();
@@ -873,7 +943,7 @@ mod tests {
     }
 
     #[test]
-    fn heuristic_rollouts_pick_from_their_shorter_list_as_the_heuristic_from_the_whole() {
+    fn rollouts_pick_from_their_shorter_list_as_their_bots_from_the_whole() {
         let mut rng = game::rng_from_seed(1);
         let (mut shorter, mut without_view, mut checked) = (0, 0, 0);
         for s in positions(6) {
@@ -898,6 +968,17 @@ mod tests {
             let whole = HeuristicBot::new(9).choose(&SeatView::of_state(&s, seat), &legal);
             let picked = HeuristicRollout::new(9).pick(&s, &list, &mut rng);
             assert_eq!(picked, whole, "{legal:?}");
+            // The mixed rollouts' population (the scripted bots too) picks alike, from the
+            // same shorter list.
+            let mut mixed = Vec::new();
+            MixedRollout::new(1).actions(&s, &mut mixed);
+            assert_eq!(mixed, list);
+            for name in crate::starrealms::SCRIPTED {
+                let mut a = ScriptedRollout::new(name, 9).unwrap();
+                let mut b = ScriptedRollout::new(name, 9).unwrap();
+                let from_whole = a.pick(&s, &legal, &mut rng);
+                assert_eq!(b.pick(&s, &list, &mut rng), from_whole, "{name} {legal:?}");
+            }
             checked += 1;
         }
         assert!(checked > 500, "{checked}");
