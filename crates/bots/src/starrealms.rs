@@ -35,7 +35,8 @@
 //! decisions only, and `ismcts-read-bias<w×10>:<iterations>` the one whose rollouts also play
 //! each other seat by the policies it reads that seat plays by; `ismcts-sure-bias<w×10>:<iterations>`
 //! the one that plays a seat as the heuristic until it reads, with a chance of at least
-//! [`READ_SURE`], that the seat plays by another policy.
+//! [`READ_SURE`], that the seat plays by another policy, and `ismcts-spot-bias<w×10>:<iterations>`
+//! the same taking a seat only for a scripted bot (`velocity`, `attack`).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -126,7 +127,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -337,6 +338,13 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     // with a chance of at least `READ_SURE`, that the seat plays otherwise.
                     if let Some(s) = bias("ismcts-sure-bias") {
                         let rollout = MixedRollout::reading_sure(READ_SURE, seed);
+                        return Ok(Box::new(
+                            SearchBot::new(name, s, rollout, seed).reading(seed),
+                        ));
+                    }
+                    // The same, taking a seat only for a scripted bot (`velocity`, `attack`).
+                    if let Some(s) = bias("ismcts-spot-bias") {
+                        let rollout = MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed);
                         return Ok(Box::new(
                             SearchBot::new(name, s, rollout, seed).reading(seed),
                         ));

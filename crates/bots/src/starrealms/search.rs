@@ -347,6 +347,8 @@ pub struct MixedRollout {
     /// this, and as the first policy (the heuristic) until then, rather than by each policy
     /// in its share of the rollouts.
     sure: Option<f64>,
+    /// With `sure`, the policies a seat may be taken for (the others count as the first).
+    sure_of: Vec<bool>,
 }
 
 impl MixedRollout {
@@ -380,6 +382,7 @@ impl MixedRollout {
             chances: Vec::new(),
             playing: Vec::new(),
             sure: None,
+            sure_of: Vec::new(),
         }
     }
 
@@ -397,10 +400,24 @@ impl MixedRollout {
     /// [`super::reading::POLICIES`], and by that policy from then on: a search that plays its
     /// opponents as the heuristic, as `expert` does, unless they are clearly someone else.
     pub fn reading_sure(sure: f64, seed: u64) -> Self {
+        let rollout = MixedRollout::reading(seed);
         MixedRollout {
             sure: Some(sure),
-            ..MixedRollout::reading(seed)
+            sure_of: vec![true; rollout.others.len()],
+            ..rollout
         }
+    }
+
+    /// As [`MixedRollout::reading_sure`], but a seat is taken only for the policies of
+    /// [`super::reading::POLICIES`] named in `policies` (the others, and doubt, count as the
+    /// heuristic): e.g. only for the scripted bots, whose play differs most from the
+    /// heuristic's.
+    pub fn reading_sure_of(sure: f64, policies: &[&str], seed: u64) -> Self {
+        let mut rollout = MixedRollout::reading_sure(sure, seed);
+        for (taken, name) in rollout.sure_of.iter_mut().zip(super::reading::POLICIES) {
+            *taken = policies.contains(&name);
+        }
+        rollout
     }
 
     /// Mixed rollouts with their seed.
@@ -459,7 +476,7 @@ impl Rollout<State> for MixedRollout {
             self.playing.extend(self.chances.iter().map(|c| {
                 c.iter()
                     .position(|&p| p >= sure)
-                    .filter(|_| c.len() > 1)
+                    .filter(|&i| c.len() > 1 && self.sure_of.get(i) == Some(&true))
                     .unwrap_or(0)
             }));
             return;
@@ -915,6 +932,29 @@ mod tests {
         }
         // The two policies do play differently there.
         assert!(disagree > 10, "{disagree}");
+        // Taken only for the scripted bots: sure of `tuned`, it plays the heuristic; sure of
+        // `velocity`, `velocity`.
+        let mut tuned = HeuristicRollout::with_values(Values::tuned().clone(), 5 ^ 2);
+        let mut seen_tuned = 0;
+        for (chances, by) in [([0.02, 0.94, 0.02, 0.02], 0), ([0.02, 0.02, 0.94, 0.02], 2)] {
+            let mut spot = MixedRollout::reading_sure_of(0.9, &["velocity", "attack"], 5);
+            spot.root(0);
+            spot.read(1, &chances);
+            for s in states.iter().filter(|s| s.to_move().unwrap().index() == 1) {
+                let legal = s.legal_actions();
+                spot.begin(s);
+                let a = spot.pick(s, &legal, &mut rng);
+                let expected = if by == 2 {
+                    velocity.pick(s, &legal, &mut rng)
+                } else {
+                    heuristic.pick(s, &legal, &mut rng)
+                };
+                assert_eq!(a, expected, "{chances:?}");
+                seen_tuned += usize::from(by == 0 && tuned.pick(s, &legal, &mut rng) != a);
+            }
+        }
+        // `tuned` would have played otherwise somewhere: it was not the one asked.
+        assert!(seen_tuned > 0, "{seen_tuned}");
     }
 
     #[test]
