@@ -6,7 +6,7 @@
 //! | `easy` | the heuristic bot with 11% random actions |
 //! | `medium` | the heuristic bot |
 //! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]), the tree leaning towards the heuristic's choices ([`HARD_POLICY_BIAS`]); elsewhere 400 iterations of rollouts to the end |
-//! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 7,000 iterations a decision (at most about 0.9 s), the tree leaning towards the heuristic's choices ([`EXPERT_POLICY_BIAS`]), elsewhere 2,000 |
+//! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 7,000 iterations a decision (at most about 0.9 s), the tree leaning towards the heuristic's choices ([`EXPERT_POLICY_BIAS`]), an opponent played in the rollouts as the scripted bot it reads it plays as ([`READ_SURE`]) and otherwise as the heuristic; elsewhere 2,000 |
 //!
 //! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]).
 //! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
@@ -153,13 +153,16 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
             )
             .with_biases(HARD_POLICY_BIAS, 0.0),
         ),
+        // The heuristic search, its rollouts playing an opponent as the heuristic unless it
+        // reads the opponent plays as one of the scripted bots (`ismcts-spot-bias30`).
         "expert" => Box::new(
             SearchBot::new(
                 "expert",
                 search_settings(EXPERT_ITERATIONS),
-                HeuristicRollout::new(seed),
+                MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed),
                 seed,
             )
+            .reading(seed)
             .with_budgets(
                 Budget::Iterations(EXPERT_ITERATIONS),
                 Budget::Iterations(EXPERT_OTHER_ITERATIONS),
