@@ -336,6 +336,12 @@ fn bad_options_are_refused_and_nothing_is_written() {
 /// The journal a run writes its deals to as they end.
 const JOURNAL: &str = "games.partial.jsonl";
 
+/// What a successful run writes on standard error.
+fn stderr_of(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stderr.clone();
+    String::from_utf8(out).expect("utf-8 output")
+}
+
 #[test]
 fn a_run_killed_midway_resumes_where_it_stopped_and_gives_the_same_files() {
     let dir = tempfile::tempdir().unwrap();
@@ -389,15 +395,7 @@ fn a_run_killed_midway_resumes_where_it_stopped_and_gives_the_same_files() {
     std::fs::write(&journal, &text).unwrap();
     let kept = text.clone();
 
-    let out = realms()
-        .args(args)
-        .arg("--out")
-        .arg(&cut)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stderr = stderr_of(realms().args(args).arg("--out").arg(&cut));
     assert!(
         stderr.contains(&format!(
             "Resuming an interrupted run: {} of 6 games already played",
@@ -415,15 +413,7 @@ fn a_run_killed_midway_resumes_where_it_stopped_and_gives_the_same_files() {
     // `--restart` plays every game again, whatever the journal holds.
     std::fs::write(&journal, &kept).unwrap();
     std::fs::remove_file(cut.join("games.csv")).unwrap();
-    let out = realms()
-        .args(args)
-        .args(["--restart", "--out"])
-        .arg(&cut)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stderr = stderr_of(realms().args(args).args(["--restart", "--out"]).arg(&cut));
     assert!(!stderr.contains("Resuming"), "{stderr}");
     assert!(stderr.contains("6 of 6 games played"), "{stderr}");
     assert_eq!(
