@@ -104,8 +104,8 @@ pub const HARD_POLICY_BIAS: f64 = 3.0;
 /// value network knows (elsewhere it does not).
 pub const EXPERT_POLICY_BIAS: f64 = 3.0;
 
-/// The chance from which `ismcts-sure-bias<w×10>:<n>` takes an opponent for the policy it
-/// reads it plays by (below it, for the heuristic).
+/// The chance from which `expert` (a scripted bot only) and `ismcts-sure-bias<w×10>:<n>` (any
+/// policy) take an opponent for the policy they read it plays by (below it, for the heuristic).
 pub const READ_SURE: f64 = 0.9;
 
 /// The heuristic bot with the tuned value table.
@@ -330,27 +330,21 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                         })
                     };
                     // `expert`'s search (heuristic rollouts, the lean) reading which policy
-                    // each other seat plays by, its rollouts playing that seat so.
-                    if let Some(s) = bias("ismcts-read-bias") {
-                        let rollout = MixedRollout::reading(seed);
-                        return Ok(Box::new(
-                            SearchBot::new(name, s, rollout, seed).reading(seed),
-                        ));
-                    }
-                    // The same, its rollouts playing a seat as the heuristic until it reads,
-                    // with a chance of at least `READ_SURE`, that the seat plays otherwise.
-                    if let Some(s) = bias("ismcts-sure-bias") {
-                        let rollout = MixedRollout::reading_sure(READ_SURE, seed);
-                        return Ok(Box::new(
-                            SearchBot::new(name, s, rollout, seed).reading(seed),
-                        ));
-                    }
-                    // The same, taking a seat only for a scripted bot (`velocity`, `attack`).
-                    if let Some(s) = bias("ismcts-spot-bias") {
-                        let rollout = MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed);
-                        return Ok(Box::new(
-                            SearchBot::new(name, s, rollout, seed).reading(seed),
-                        ));
+                    // each other seat plays by: its rollouts play that seat by each policy in
+                    // its read share (`read`), by the one read with a chance of `READ_SURE`
+                    // and as the heuristic until then (`sure`), or so only for a scripted bot
+                    // (`spot`, `expert`'s).
+                    let reading = if let Some(s) = bias("ismcts-read-bias") {
+                        Some((s, MixedRollout::reading(seed)))
+                    } else if let Some(s) = bias("ismcts-sure-bias") {
+                        Some((s, MixedRollout::reading_sure(READ_SURE, seed)))
+                    } else {
+                        bias("ismcts-spot-bias")
+                            .map(|s| (s, MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed)))
+                    };
+                    if let Some((settings, rollout)) = reading {
+                        let bot = SearchBot::new(name, settings, rollout, seed).reading(seed);
+                        return Ok(Box::new(bot));
                     }
                     if let Some(turns) = number("ismcts-value-turns") {
                         return Ok(Box::new(SearchBot::new(

@@ -476,7 +476,7 @@ impl Rollout<State> for MixedRollout {
             self.playing.extend(self.chances.iter().map(|c| {
                 c.iter()
                     .position(|&p| p >= sure)
-                    .filter(|&i| c.len() > 1 && self.sure_of.get(i) == Some(&true))
+                    .filter(|&i| self.sure_of.get(i) == Some(&true))
                     .unwrap_or(0)
             }));
             return;
