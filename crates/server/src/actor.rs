@@ -774,8 +774,8 @@ impl<G: Served, S: Store> Actor<G, S> {
             return Err(ApiError::new(
                 ErrorCode::SeatExpired,
                 format!(
-                    "seat {seat} of game {id} waited {} minutes for somebody and is closed",
-                    self.context.open_seat_ttl.as_secs() / 60
+                    "seat {seat} of game {id} waited {} for somebody and is closed",
+                    waited(self.context.open_seat_ttl)
                 ),
             ));
         }
@@ -933,6 +933,16 @@ impl<G: Served, S: Store> Actor<G, S> {
             eprintln!("game {}: cannot store the result: {e}", self.id);
         }
         done
+    }
+}
+
+/// How long an open seat waited, in words: whole minutes, or seconds under two minutes.
+fn waited(ttl: Duration) -> String {
+    let secs = ttl.as_secs();
+    match secs {
+        1 => "1 second".into(),
+        s if s < 120 => format!("{s} seconds"),
+        s => format!("{} minutes", s / 60),
     }
 }
 

@@ -451,6 +451,10 @@ async fn an_open_seat_nobody_joins_expires() {
         (410, Some("seat_expired")),
         "{body}"
     );
+    assert_eq!(
+        body["message"],
+        format!("seat p2 of game {id} waited 4 seconds for somebody and is closed"),
+    );
     for status in ["open", "unfinished"] {
         let (_, page) = http(addr, "GET", &format!("/api/games?status={status}"), None).await;
         assert_eq!(page["games"], json!([]), "{status}");
