@@ -30,6 +30,12 @@ pub trait Rollout<S: State>: Clone + Send + Sync {
     /// so reading the whole state here is fair.
     fn pick(&mut self, state: &S, legal: &[S::Action], rng: &mut GameRng) -> S::Action;
 
+    /// What the tree leans towards in `state` ([`Settings::policy_bias`]): by default what
+    /// [`Rollout::pick`] plays there; a policy may lean the tree towards another's choices.
+    fn favourite(&mut self, state: &S, legal: &[S::Action], rng: &mut GameRng) -> S::Action {
+        self.pick(state, legal, rng)
+    }
+
     /// Writes into `out` the actions this policy picks from in the rollout's `state`: the legal
     /// list (the default), or a part of it (sorted, never empty while the game goes on) that
     /// holds whatever [`Rollout::pick`] would pick from the whole list, so the picks are the same
@@ -436,7 +442,7 @@ fn search_tree<S: State, R: Rollout<S>>(
                 whole.clone_from(&legal);
                 rollout.prune(&state, &mut legal);
                 if legal.len() > 1 {
-                    let pick = rollout.pick(&state, &whole, &mut rng);
+                    let pick = rollout.favourite(&state, &whole, &mut rng);
                     rollout.tree_action(&legal, pick)
                 } else {
                     None

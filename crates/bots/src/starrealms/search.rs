@@ -349,6 +349,9 @@ pub struct MixedRollout {
     sure: Option<f64>,
     /// With `sure`, the policies a seat may be taken for (the others count as the first).
     sure_of: Vec<bool>,
+    /// When set, the tree leans at the deciding seat's nodes towards this policy's choices
+    /// rather than towards its rollouts' ([`Rollout::favourite`]).
+    lean: Option<HeuristicRollout>,
 }
 
 impl MixedRollout {
@@ -383,7 +386,16 @@ impl MixedRollout {
             playing: Vec::new(),
             sure: None,
             sure_of: Vec::new(),
+            lean: None,
         }
+    }
+
+    /// The same rollouts, the tree leaning at the deciding seat's nodes towards `lean`'s
+    /// choices (e.g. the heuristic buying by the learned network), the opponents' nodes towards
+    /// the policies that play them.
+    pub fn leaning(mut self, lean: HeuristicRollout) -> Self {
+        self.lean = Some(lean);
+        self
     }
 
     /// Rollouts that play each other seat by the policies of [`super::reading::POLICIES`] as
@@ -506,6 +518,15 @@ impl Rollout<State> for MixedRollout {
             self.playing.get(seat.index()).copied().unwrap_or(0)
         };
         self.others[i].pick(state, legal, rng)
+    }
+
+    fn favourite(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
+        match &mut self.lean {
+            Some(lean) if state.to_move().map(game::Seat::index) == Some(self.root) => {
+                lean.pick(state, legal, rng)
+            }
+            _ => self.pick(state, legal, rng),
+        }
     }
 }
 
@@ -955,6 +976,48 @@ mod tests {
         }
         // `tuned` would have played otherwise somewhere: it was not the one asked.
         assert!(seen_tuned > 0, "{seen_tuned}");
+    }
+
+    #[test]
+    fn a_leaning_tree_leans_at_its_own_nodes_only_and_its_rollouts_play_as_before() {
+        let mut rng = game::rng_from_seed(1);
+        let learned = |seed| {
+            HeuristicRollout::with_bot(
+                HeuristicBot::with_values(Values::tuned().clone(), seed)
+                    .with_buyer(super::super::buyer::BuyNet::embedded().clone()),
+            )
+        };
+        let mut leaning = MixedRollout::reading_sure_of(0.9, &["velocity"], 5).leaning(learned(9));
+        let mut plain = MixedRollout::reading_sure_of(0.9, &["velocity"], 5);
+        // Copies of the policies, with the same seeds, asked the same questions in the same
+        // order: the lean's and the rollouts' own.
+        let mut lean = learned(9);
+        let mut favourites = plain.clone();
+        leaning.root(0);
+        plain.root(0);
+        favourites.root(0);
+        let mut differ = 0;
+        for s in positions(3) {
+            let legal = s.legal_actions();
+            leaning.begin(&s);
+            plain.begin(&s);
+            favourites.begin(&s);
+            assert_eq!(
+                leaning.pick(&s, &legal, &mut rng),
+                plain.pick(&s, &legal, &mut rng),
+                "the rollouts play as without the lean"
+            );
+            let favourite = leaning.favourite(&s, &legal, &mut rng);
+            let unleaned = favourites.favourite(&s, &legal, &mut rng);
+            if s.to_move().unwrap().index() == 0 {
+                assert_eq!(favourite, lean.pick(&s, &legal, &mut rng));
+                differ += usize::from(favourite != unleaned);
+            } else {
+                assert_eq!(favourite, unleaned, "the opponent's nodes lean as before");
+            }
+        }
+        // `learned` does choose otherwise than the heuristic at some of the seat's decisions.
+        assert!(differ > 5, "{differ}");
     }
 
     #[test]
