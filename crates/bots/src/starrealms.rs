@@ -38,7 +38,8 @@
 //! [`READ_SURE`], that the seat plays by another policy, and `ismcts-spot-bias<w×10>:<iterations>`
 //! the same taking a seat only for a scripted bot (`velocity`, `attack`);
 //! `ismcts-lean-bias<w×10>:<iterations>` that search leaning at its own nodes towards
-//! `learned`'s choices rather than the heuristic's.
+//! `learned`'s choices rather than the heuristic's; `ismcts-mirror-bias<w×10>:<iterations>` the
+//! sure reading whose own seat plays its rollouts by the heuristic its opponent is played by.
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -129,7 +130,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-lean-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-lean-bias<w×10>:<iterations>, ismcts-mirror-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -336,11 +337,15 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     // its read share (`read`), by the one read with a chance of `READ_SURE`
                     // and as the heuristic until then (`sure`), or so only for a scripted bot
                     // (`spot`, `expert`'s), and `spot` leaning at its own nodes towards
-                    // `learned`'s choices (`lean`).
+                    // `learned`'s choices (`lean`); `sure`, its own seat playing its rollouts
+                    // by the heuristic the opponent is played by (`mirror`).
                     let reading = if let Some(s) = bias("ismcts-read-bias") {
                         Some((s, MixedRollout::reading(seed)))
                     } else if let Some(s) = bias("ismcts-sure-bias") {
                         Some((s, MixedRollout::reading_sure(READ_SURE, seed)))
+                    } else if let Some(s) = bias("ismcts-mirror-bias") {
+                        let sure = MixedRollout::reading_sure(READ_SURE, seed);
+                        Some((s, sure.mirroring()))
                     } else if let Some(s) = bias("ismcts-lean-bias") {
                         let spot = MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed);
                         let lean = HeuristicRollout::with_bot(learned(seed ^ 5));

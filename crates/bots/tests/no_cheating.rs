@@ -113,6 +113,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-sure-bias30:60",
         "ismcts-spot-bias30:60",
         "ismcts-lean-bias30:60",
+        "ismcts-mirror-bias30:60",
         "ismcts-value-bias30:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
@@ -252,6 +253,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-sure-bias30:5",
         "ismcts-spot-bias30:5",
         "ismcts-lean-bias30:5",
+        "ismcts-mirror-bias30:5",
         "ismcts-value-bias100:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
@@ -275,6 +277,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-sure-bias0:10",
         "ismcts-spot-bias0:10",
         "ismcts-lean-bias0:10",
+        "ismcts-mirror-bias0:10",
         "ismcts-value-bias:10",
         "grandmaster",
     ] {

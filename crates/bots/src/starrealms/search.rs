@@ -352,6 +352,10 @@ pub struct MixedRollout {
     /// When set, the tree leans at the deciding seat's nodes towards this policy's choices
     /// rather than towards its rollouts' ([`Rollout::favourite`]).
     lean: Option<HeuristicRollout>,
+    /// When set, the deciding seat plays its rollouts by the heuristic the opponent is played
+    /// by (the tuned table, once read), so that neither side of a rollout plays better than
+    /// the other; against a scripted bot it plays as the heuristic still.
+    mirror: bool,
 }
 
 impl MixedRollout {
@@ -387,7 +391,15 @@ impl MixedRollout {
             sure: None,
             sure_of: Vec::new(),
             lean: None,
+            mirror: false,
         }
+    }
+
+    /// The same rollouts, the deciding seat playing by the heuristic its opponent is played by
+    /// (two players).
+    pub fn mirroring(mut self) -> Self {
+        self.mirror = true;
+        self
     }
 
     /// The same rollouts, the tree leaning at the deciding seat's nodes towards `lean`'s
@@ -510,6 +522,15 @@ impl Rollout<State> for MixedRollout {
     fn pick(&mut self, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
         let seat = state.to_move().expect("rollouts stop at the end");
         if seat.index() == self.root {
+            if self.mirror {
+                let other = (0..self.playing.len()).find(|&s| s != self.root);
+                let policy = other.and_then(|s| self.playing.get(s)).copied();
+                if let Some(i) = policy.filter(|&i| i > 0)
+                    && let Some(p @ Policy::Heuristic(_)) = self.others.get_mut(i)
+                {
+                    return p.pick(state, legal, rng);
+                }
+            }
             return self.own.pick(state, legal, rng);
         }
         let i = if self.chances.is_empty() {
@@ -1017,6 +1038,43 @@ mod tests {
             }
         }
         // `learned` does choose otherwise than the heuristic at some of the seat's decisions.
+        assert!(differ > 5, "{differ}");
+    }
+
+    #[test]
+    fn a_mirroring_rollout_plays_its_own_seat_as_the_heuristic_read_of_the_opponent() {
+        let mut rng = game::rng_from_seed(1);
+        let states = positions(3);
+        // The policies `MixedRollout::new(5)` plays: the deciding seat's heuristic, and the
+        // tuned table with its seed in the population.
+        let mut own = HeuristicRollout::new(5);
+        let mut tuned = HeuristicRollout::with_values(Values::tuned().clone(), 5 ^ 2);
+        let mut differ = 0;
+        for (chances, mirrored) in [
+            // Sure of `tuned`: the deciding seat plays as `tuned` too.
+            ([0.02, 0.94, 0.02, 0.02], true),
+            // Unsure, or sure of a scripted bot: as the heuristic.
+            ([0.25, 0.25, 0.25, 0.25], false),
+            ([0.02, 0.02, 0.94, 0.02], false),
+        ] {
+            let mut mirror = MixedRollout::reading_sure(0.9, 5).mirroring();
+            mirror.root(0);
+            mirror.read(1, &chances);
+            for s in states.iter().filter(|s| s.to_move().unwrap().index() == 0) {
+                let legal = s.legal_actions();
+                mirror.begin(s);
+                let a = mirror.pick(s, &legal, &mut rng);
+                let (expected, other) = if mirrored {
+                    let t = tuned.pick(s, &legal, &mut rng);
+                    (t, own.clone().pick(s, &legal, &mut rng))
+                } else {
+                    (own.pick(s, &legal, &mut rng), a)
+                };
+                assert_eq!(a, expected, "{chances:?}");
+                differ += usize::from(other != a);
+            }
+        }
+        // `tuned` does play otherwise than the heuristic there.
         assert!(differ > 5, "{differ}");
     }
 
