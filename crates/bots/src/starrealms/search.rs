@@ -1002,12 +1002,7 @@ mod tests {
     #[test]
     fn a_leaning_tree_leans_at_its_own_nodes_only_and_its_rollouts_play_as_before() {
         let mut rng = game::rng_from_seed(1);
-        let learned = |seed| {
-            HeuristicRollout::with_bot(
-                HeuristicBot::with_values(Values::tuned().clone(), seed)
-                    .with_buyer(super::super::buyer::BuyNet::embedded().clone()),
-            )
-        };
+        let learned = |seed| HeuristicRollout::with_bot(super::super::learned(seed));
         let mut leaning = MixedRollout::reading_sure_of(0.9, &["velocity"], 5).leaning(learned(9));
         let mut plain = MixedRollout::reading_sure_of(0.9, &["velocity"], 5);
         // Copies of the policies, with the same seeds, asked the same questions in the same
