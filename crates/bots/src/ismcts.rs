@@ -149,6 +149,11 @@ pub struct Settings {
     /// and is no longer reproducible; with a budget it never reaches, it changes nothing.
     /// `None` (the default): the budget alone.
     pub time_cap: Option<Duration>,
+    /// Whether a search starts from what the last one grew below the actions taken since
+    /// ([`Ismcts::follow`]): the deciding seat's next decisions of a turn were in that tree
+    /// already. Only a search on one thread keeps its tree. Off (the default), every search
+    /// starts from an empty tree.
+    pub keep_tree: bool,
 }
 
 impl Default for Settings {
@@ -162,6 +167,7 @@ impl Default for Settings {
             shared_samples: 1,
             policy_bias: 0.0,
             time_cap: None,
+            keep_tree: false,
         }
     }
 }
@@ -180,6 +186,7 @@ pub struct RootStats<A> {
     pub nodes: u64,
 }
 
+#[derive(Clone)]
 struct Node<A> {
     action: Option<A>,
     /// The seat that chose `action` (the node's value is that seat's).
@@ -201,6 +208,9 @@ pub struct Ismcts<S: State, R: Rollout<S>> {
     rng: GameRng,
     /// When set and raised, a search stops early and decides from what it has.
     stop: Option<Arc<AtomicBool>>,
+    /// The last search's tree, with [`Settings::keep_tree`], and the node the actions taken
+    /// since lead to.
+    kept: Option<(Vec<Node<S::Action>>, u32)>,
     _game: PhantomData<fn() -> S>,
 }
 
@@ -213,6 +223,7 @@ impl<S: State, R: Rollout<S>> Ismcts<S, R> {
             rollout,
             rng: game::rng_from_seed(seed),
             stop: None,
+            kept: None,
             _game: PhantomData,
         }
     }
@@ -242,6 +253,43 @@ impl<S: State, R: Rollout<S>> Ismcts<S, R> {
     /// ([`Settings::time_cap`]).
     pub fn cap_time(&mut self, limit: Duration) {
         self.settings.time_cap = Some(limit);
+    }
+
+    /// Tells the search that the deciding seat took `action` (its choice or not): with
+    /// [`Settings::keep_tree`], the next search starts from the kept tree's node below it, if
+    /// the tree has one (otherwise from an empty tree). Whoever calls it calls it for every
+    /// action since the last search, in order, and [`Ismcts::forget`] once anything else
+    /// happens that the tree cannot follow (another seat's action).
+    pub fn follow(&mut self, action: S::Action) {
+        let Some((nodes, at)) = &mut self.kept else {
+            return;
+        };
+        let below = nodes[*at as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| nodes[c as usize].action == Some(action));
+        match below {
+            Some(c) => *at = c,
+            None => self.kept = None,
+        }
+    }
+
+    /// Drops the kept tree: the next search starts from an empty one.
+    pub fn forget(&mut self) {
+        self.kept = None;
+    }
+
+    /// Visits the kept tree holds below the actions followed (0 without one): what the next
+    /// search starts from.
+    pub fn kept_visits(&self) -> u32 {
+        self.kept.as_ref().map_or(0, |(nodes, at)| {
+            nodes[*at as usize]
+                .children
+                .iter()
+                .map(|&c| nodes[c as usize].visits)
+                .sum()
+        })
     }
 }
 
@@ -273,16 +321,25 @@ where
         let settings = &self.settings;
         let rollout = &self.rollout;
         let stop = self.stop.as_deref();
+        let kept = self.kept.take();
         let per_thread: Vec<RootStats<S::Action>> = if threads == 1 {
-            vec![search_tree(
+            let me = observation.seat().map_or(0, |s| s.index());
+            let start = kept
+                .filter(|_| settings.keep_tree)
+                .and_then(|(nodes, at)| subtree(&nodes, at, me));
+            let (stats, nodes) = search_tree(
                 observation,
                 settings,
                 rollout,
-                stop,
-                settled,
+                Until { stop, settled },
                 seed,
                 (0, threads),
-            )]
+                start,
+            );
+            if settings.keep_tree {
+                self.kept = Some((nodes, 0));
+            }
+            vec![stats]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..threads)
@@ -292,11 +349,15 @@ where
                                 observation,
                                 settings,
                                 rollout,
-                                stop,
-                                None,
+                                Until {
+                                    stop,
+                                    settled: None,
+                                },
                                 seed,
                                 (t, threads),
+                                None,
                             )
+                            .0
                         })
                     })
                     .collect();
@@ -323,6 +384,39 @@ fn settles<A: game::Action>(nodes: &[Node<A>], action: A, left: u64) -> bool {
         }
     }
     u64::from(own) > u64::from(other) + left
+}
+
+/// The tree below node `at` of `nodes`, numbered again from its root, to search on from there
+/// (`None` if no action was followed from the root, or if `seat` does not decide there).
+fn subtree<A: game::Action>(nodes: &[Node<A>], at: u32, seat: usize) -> Option<Vec<Node<A>>> {
+    let top = &nodes[at as usize];
+    if at == 0
+        || top.children.is_empty()
+        || top
+            .children
+            .iter()
+            .any(|&c| nodes[c as usize].mover != seat)
+    {
+        return None;
+    }
+    let mut out = vec![Node {
+        action: None,
+        mover: seat,
+        ..top.clone()
+    }];
+    // Breadth first: each node's children are copied after it, then pointed at.
+    let mut i = 0;
+    while i < out.len() {
+        let old = std::mem::take(&mut out[i].children);
+        let mut new = Vec::with_capacity(old.len());
+        for c in old {
+            new.push(out.len() as u32);
+            out.push(nodes[c as usize].clone());
+        }
+        out[i].children = new;
+        i += 1;
+    }
+    Some(out)
 }
 
 /// Sums the root statistics of several trees.
@@ -354,29 +448,39 @@ fn merge<A: game::Action>(trees: Vec<RootStats<A>>) -> RootStats<A> {
     out
 }
 
+/// What may end a search before its budget: a raised flag, or an action settled as the most
+/// visited ([`Ismcts::search_unless_settled`]).
+struct Until<'a, A> {
+    stop: Option<&'a AtomicBool>,
+    settled: Option<A>,
+}
+
 fn search_tree<S: State, R: Rollout<S>>(
     observation: &S::Observation,
     settings: &Settings,
     rollout: &R,
-    stop: Option<&AtomicBool>,
-    settled: Option<S::Action>,
+    Until { stop, settled }: Until<'_, S::Action>,
     seed: u64,
     // This thread's number, of how many.
     (thread, threads): (usize, usize),
-) -> RootStats<S::Action> {
+    // A tree to grow on (a kept one, its root the observation's decision), or none.
+    start: Option<Vec<Node<S::Action>>>,
+) -> (RootStats<S::Action>, Vec<Node<S::Action>>) {
     let mut rng = game::rng_from_seed(mix(seed ^ mix(thread as u64)));
     let mut rollout = rollout.clone();
     let me = observation.seat().map_or(0, |s| s.index());
     rollout.root(me);
-    let mut nodes: Vec<Node<S::Action>> = vec![Node {
-        action: None,
-        mover: me,
-        visits: 0,
-        available: 0,
-        favoured: 0,
-        value: 0.0,
-        children: Vec::new(),
-    }];
+    let mut nodes: Vec<Node<S::Action>> = start.unwrap_or_else(|| {
+        vec![Node {
+            action: None,
+            mover: me,
+            visits: 0,
+            available: 0,
+            favoured: 0,
+            value: 0.0,
+            children: Vec::new(),
+        }]
+    });
     // The first threads take the remainder.
     let share =
         |n: u64| (n / threads as u64 + u64::from((thread as u64) < n % threads as u64)).max(1);
@@ -556,7 +660,7 @@ fn search_tree<S: State, R: Rollout<S>>(
         }
     }
     let root = &nodes[0];
-    RootStats {
+    let stats = RootStats {
         actions: root
             .children
             .iter()
@@ -573,7 +677,8 @@ fn search_tree<S: State, R: Rollout<S>>(
         iterations: done,
         simulated_actions: simulated,
         nodes: nodes.len() as u64,
-    }
+    };
+    (stats, nodes)
 }
 
 impl<S, R> Bot<S> for Ismcts<S, R>
@@ -594,7 +699,25 @@ where
         Ismcts::cap_time(self, limit);
     }
 
+    /// Another seat acted: a kept tree is dropped (it cannot tell what the others drew).
+    fn watch(&mut self, _view: &SeatView<'_, S>, _by: game::Seat, _action: S::Action) {
+        self.forget();
+    }
+
     fn choose(&mut self, view: &SeatView<'_, S>, legal: &[S::Action]) -> S::Action {
+        let choice = self.decide(view, legal);
+        self.follow(choice);
+        choice
+    }
+}
+
+impl<S, R> Ismcts<S, R>
+where
+    S: State,
+    S::Observation: Sync,
+    R: Rollout<S>,
+{
+    fn decide(&mut self, view: &SeatView<'_, S>, legal: &[S::Action]) -> S::Action {
         if let [only] = legal {
             return *only;
         }

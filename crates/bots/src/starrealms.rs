@@ -39,7 +39,9 @@
 //! the same taking a seat only for a scripted bot (`velocity`, `attack`);
 //! `ismcts-lean-bias<w×10>:<iterations>` that search leaning at its own nodes towards
 //! `learned`'s choices rather than the heuristic's; `ismcts-mirror-bias<w×10>:<iterations>` the
-//! sure reading whose own seat plays its rollouts by the heuristic its opponent is played by.
+//! sure reading whose own seat plays its rollouts by the heuristic its opponent is played by;
+//! `ismcts-keep-bias<w×10>:<iterations>` the `spot` search that starts each decision of a turn
+//! from the tree its last decision grew ([`Settings::keep_tree`]).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -130,7 +132,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-lean-bias<w×10>:<iterations>, ismcts-mirror-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-lean-bias<w×10>:<iterations>, ismcts-mirror-bias<w×10>:<iterations>, ismcts-keep-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -338,7 +340,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     // and as the heuristic until then (`sure`), or so only for a scripted bot
                     // (`spot`, `expert`'s), and `spot` leaning at its own nodes towards
                     // `learned`'s choices (`lean`); `sure`, its own seat playing its rollouts
-                    // by the heuristic the opponent is played by (`mirror`).
+                    // by the heuristic the opponent is played by (`mirror`); `spot` keeping its
+                    // tree from one decision of a turn to the next (`keep`).
                     let reading = if let Some(s) = bias("ismcts-read-bias") {
                         Some((s, MixedRollout::reading(seed)))
                     } else if let Some(s) = bias("ismcts-sure-bias") {
@@ -346,6 +349,15 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     } else if let Some(s) = bias("ismcts-mirror-bias") {
                         let sure = MixedRollout::reading_sure(READ_SURE, seed);
                         Some((s, sure.mirroring()))
+                    } else if let Some(s) = bias("ismcts-keep-bias") {
+                        let keep = Settings {
+                            keep_tree: true,
+                            ..s
+                        };
+                        Some((
+                            keep,
+                            MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed),
+                        ))
                     } else if let Some(s) = bias("ismcts-lean-bias") {
                         let spot = MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed);
                         let lean = HeuristicRollout::with_bot(learned(seed ^ 5));

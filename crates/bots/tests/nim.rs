@@ -472,3 +472,60 @@ fn a_search_stops_once_the_settled_move_can_no_longer_be_overtaken() {
         20_000
     );
 }
+
+#[test]
+fn a_kept_tree_starts_the_next_decision_with_its_visits_and_only_when_followed() {
+    let keep = |seed| {
+        let settings = Settings {
+            keep_tree: true,
+            ..bot(3000, 1, seed).settings().clone()
+        };
+        Ismcts::<Nim, _>::new("keep", settings, UniformRollout, seed)
+    };
+    let total = |stats: &bots::ismcts::RootStats<Take>| -> u64 {
+        stats.actions.iter().map(|x| u64::from(x.1)).sum()
+    };
+    let start: Nim = game::State::new_game(&vec![3, 5, 7], 0).unwrap();
+    // The bot moves (`choose` follows its own move), then the opponent replies.
+    let mut me = keep(4);
+    let mine = choose(&mut me, &start);
+    let mut state = start.clone();
+    game::State::apply(&mut state, mine).unwrap();
+    let reply = game::State::legal_actions(&state)[0];
+    game::State::apply(&mut state, reply).unwrap();
+    let mut followed = keep(4);
+    assert_eq!(choose(&mut followed, &start), mine, "the same search");
+    followed.follow(reply);
+    let kept = followed.kept_visits();
+    assert!(kept > 0, "visits below the two moves");
+    let stats = followed.search(&state);
+    assert_eq!(stats.iterations, 3000);
+    assert_eq!(total(&stats), u64::from(kept) + 3000, "kept visits and new");
+    // The search grown on the kept tree still finds the winning move.
+    let best = stats.actions.iter().max_by_key(|x| x.1).unwrap().0;
+    let mut after = state.clone();
+    game::State::apply(&mut after, best).unwrap();
+    assert_eq!(nim_sum(&after.piles), 0, "{best} leaves {:?}", after.piles);
+    // The same position without a tree followed to it: 3,000 visits only.
+    assert_eq!(total(&keep(4).search(&state)), 3000);
+    // A tree forgotten, or that never saw the action followed, is dropped.
+    let mut forgot = keep(4);
+    choose(&mut forgot, &start);
+    forgot.follow(reply);
+    forgot.forget();
+    assert_eq!(forgot.kept_visits(), 0);
+    assert_eq!(total(&forgot.search(&state)), 3000);
+    let mut lost = keep(4);
+    choose(&mut lost, &start);
+    lost.follow(Take { pile: 0, count: 7 });
+    assert_eq!(lost.kept_visits(), 0);
+    // A search whose last decision was not followed does not start from its root again.
+    let mut again = keep(4);
+    again.search(&state);
+    assert_eq!(total(&again.search(&state)), 3000);
+    // Without the setting nothing is kept.
+    let mut plain = bot(3000, 1, 4);
+    choose(&mut plain, &start);
+    plain.follow(reply);
+    assert_eq!(plain.kept_visits(), 0);
+}

@@ -6,6 +6,30 @@ use bots::SeatView;
 use game::{Seat, State as _};
 use starrealms::{Config, State, rollout};
 
+/// A copy of `s` whose parts `seat` cannot see differ: the other's hand and deck, `seat`'s own
+/// deck below what it knows, the trade deck, the game's RNG.
+fn hide(s: &State, seat: Seat) -> State {
+    let other = Seat(1 - seat.0);
+    let mut hidden = s.clone();
+    let p = &mut hidden.players[other];
+    if !p.hand.is_empty() && p.deck.len() > p.deck_known as usize {
+        std::mem::swap(&mut p.hand[0], &mut p.deck[0]);
+    }
+    p.deck.reverse();
+    let known = hidden.players[seat].deck_known as usize;
+    let mine = &mut hidden.players[seat].deck;
+    let unknown = mine.len() - known;
+    mine[..unknown].reverse();
+    hidden.trade_deck.reverse();
+    hidden.rng = game::rng_from_seed(777);
+    assert_eq!(
+        hidden.observation(seat),
+        s.observation(seat),
+        "only hidden parts changed"
+    );
+    hidden
+}
+
 /// Positions from random games, each with a copy whose hidden parts differ.
 fn positions() -> Vec<(State, State)> {
     let mut out = Vec::new();
@@ -55,24 +79,7 @@ fn positions() -> Vec<(State, State)> {
         if s.legal_actions().len() < 2 {
             continue;
         }
-        let other = Seat(1 - seat.0);
-        let mut hidden = s.clone();
-        let p = &mut hidden.players[other];
-        if !p.hand.is_empty() && p.deck.len() > p.deck_known as usize {
-            std::mem::swap(&mut p.hand[0], &mut p.deck[0]);
-        }
-        p.deck.reverse();
-        let known = hidden.players[seat].deck_known as usize;
-        let mine = &mut hidden.players[seat].deck;
-        let unknown = mine.len() - known;
-        mine[..unknown].reverse();
-        hidden.trade_deck.reverse();
-        hidden.rng = game::rng_from_seed(777);
-        assert_eq!(
-            hidden.observation(seat),
-            s.observation(seat),
-            "only hidden parts changed"
-        );
+        let hidden = hide(&s, seat);
         out.push((s, hidden));
     }
     assert!(out.len() >= 8, "enough positions");
@@ -114,6 +121,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-spot-bias30:60",
         "ismcts-lean-bias30:60",
         "ismcts-mirror-bias30:60",
+        "ismcts-keep-bias30:60",
         "ismcts-value-bias30:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
@@ -143,6 +151,37 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         }
     }
     assert!(differs > 0, "changing the seat's own hand changes its view");
+}
+
+/// A search that keeps its tree from one decision to the next decides, over whole games, as
+/// one shown only states whose hidden parts differ: what it keeps it grew from its own view.
+#[test]
+fn a_search_keeping_its_tree_decides_from_its_view_over_whole_games() {
+    for game in 0..2 {
+        let mut s = State::new_game(&Config::default(), 60 + game).unwrap();
+        let name = "ismcts-keep-bias30:80";
+        let mut real = bots::starrealms::by_name(name, 9).unwrap();
+        let mut blind = bots::starrealms::by_name(name, 9).unwrap();
+        let mut other = bots::starrealms::by_name("medium", 3).unwrap();
+        let me = Seat(0);
+        while let Some(seat) = s.to_move() {
+            let legal = s.legal_actions();
+            let action = if seat == me {
+                let a = real.choose(&SeatView::of_state(&s, me), &legal);
+                let b = blind.choose(&SeatView::of_state(&hide(&s, me), me), &legal);
+                assert_eq!(a, b, "game {game}, turn {}", s.turn);
+                a
+            } else {
+                let a = other.choose(&SeatView::of_state(&s, seat), &legal);
+                if s.is_public(&a) {
+                    real.watch(&SeatView::of_state(&s, me), seat, a);
+                    blind.watch(&SeatView::of_state(&hide(&s, me), me), seat, a);
+                }
+                a
+            };
+            s.apply(action).unwrap();
+        }
+    }
 }
 
 #[test]
@@ -254,6 +293,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-spot-bias30:5",
         "ismcts-lean-bias30:5",
         "ismcts-mirror-bias30:5",
+        "ismcts-keep-bias30:5",
         "ismcts-value-bias100:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
@@ -278,6 +318,8 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-spot-bias0:10",
         "ismcts-lean-bias0:10",
         "ismcts-mirror-bias0:10",
+        "ismcts-keep-bias0:10",
+        "ismcts-keep-bias:10",
         "ismcts-value-bias:10",
         "grandmaster",
     ] {

@@ -571,6 +571,9 @@ pub struct SearchBot<R: Rollout<State>> {
     /// What it reads of the others' policies, to tell its rollouts (see
     /// [`SearchBot::reading`]).
     reader: Option<Reader>,
+    /// The turn of its last decision: a tree kept ([`Settings::keep_tree`]) serves only the
+    /// decisions of the turn it was grown in.
+    turn: u32,
 }
 
 /// The seed of the heuristic that plays a search bot's cards and advises its search: apart from
@@ -596,6 +599,7 @@ impl<R: Rollout<State>> SearchBot<R> {
             budgets: None,
             biases: None,
             reader: None,
+            turn: 0,
         }
     }
 
@@ -658,9 +662,24 @@ impl<R: Rollout<State>> Bot<State> for SearchBot<R> {
         if let Some(reader) = &mut self.reader {
             reader.watch(view, by, action);
         }
+        // The kept tree cannot tell what another seat's action drew or showed.
+        self.search.forget();
     }
 
     fn choose(&mut self, view: &SeatView<'_, State>, legal: &[Action]) -> Action {
+        let turn = view.observation().turn;
+        if turn != self.turn {
+            self.search.forget();
+            self.turn = turn;
+        }
+        let choice = self.decide(view, legal);
+        self.search.follow(choice);
+        choice
+    }
+}
+
+impl<R: Rollout<State>> SearchBot<R> {
+    fn decide(&mut self, view: &SeatView<'_, State>, legal: &[Action]) -> Action {
         if let [only] = legal {
             return *only;
         }
@@ -819,6 +838,45 @@ mod tests {
             let a = bot.choose(&SeatView::of_state(&s, seat), &legal);
             assert!(legal.contains(&a));
         }
+    }
+
+    #[test]
+    fn a_kept_tree_serves_the_next_decisions_of_a_turn_until_another_seat_acts() {
+        use game::Seat;
+        let settings = Settings {
+            keep_tree: true,
+            policy_bias: 3.0,
+            ..search_settings(200)
+        };
+        let mut bot = SearchBot::new("keep", settings, HeuristicRollout::new(1), 1);
+        let mut other = HeuristicBot::new(2);
+        let mut s = State::new(&Config::default(), 41).unwrap();
+        let (mut carried, mut searched) = (0, 0);
+        while let Some(seat) = s.to_move() {
+            let legal = s.legal_actions();
+            let view = SeatView::of_state(&s, seat);
+            let a = if seat == Seat(0) {
+                let o = view.observation();
+                let searches = legal.len() > 1
+                    && !(o.pending.is_none() && matches!(legal[0], Action::Play(_)))
+                    && whole_attack(&legal).is_none();
+                if searches {
+                    searched += 1;
+                    carried += usize::from(o.turn == bot.turn && bot.search.kept_visits() > 0);
+                }
+                bot.choose(&view, &legal)
+            } else {
+                let a = other.choose(&view, &legal);
+                Bot::watch(&mut bot, &SeatView::of_state(&s, Seat(0)), seat, a);
+                assert_eq!(bot.search.kept_visits(), 0, "dropped once the other acts");
+                a
+            };
+            s.apply(a).unwrap();
+        }
+        assert!(
+            carried > 5 && carried < searched,
+            "{carried} of {searched} searches started from a kept tree"
+        );
     }
 
     #[test]
