@@ -41,7 +41,9 @@
 //! `learned`'s choices rather than the heuristic's; `ismcts-mirror-bias<w×10>:<iterations>` the
 //! sure reading whose own seat plays its rollouts by the heuristic its opponent is played by;
 //! `ismcts-keep-bias<w×10>:<iterations>` the `spot` search that starts each decision of a turn
-//! from the tree its last decision grew ([`Settings::keep_tree`]).
+//! from the tree its last decision grew ([`Settings::keep_tree`]); `ismcts-margin<m×1000>:<iterations>`
+//! the `spot` search (leaning by [`EXPERT_POLICY_BIAS`]) whose choice must beat the advice by
+//! `m` thousandths rather than [`SearchBot::margin`]'s 0.03 (`ismcts-margin10`: 0.01).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -132,7 +134,7 @@ fn learned(seed: u64) -> HeuristicBot {
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
         format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-lean-bias<w×10>:<iterations>, ismcts-mirror-bias<w×10>:<iterations>, ismcts-keep-bias<w×10>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
+            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-lean-bias<w×10>:<iterations>, ismcts-mirror-bias<w×10>:<iterations>, ismcts-keep-bias<w×10>:<iterations>, ismcts-margin<m×1000>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
             NAMES.join(", ")
         )
     };
@@ -342,6 +344,18 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                     // `learned`'s choices (`lean`); `sure`, its own seat playing its rollouts
                     // by the heuristic the opponent is played by (`mirror`); `spot` keeping its
                     // tree from one decision of a turn to the next (`keep`).
+                    // `expert`'s search with another margin by which its choice must beat the
+                    // advice (in thousandths: `ismcts-margin10` overrules it by 0.01).
+                    if let Some(m) = number("ismcts-margin") {
+                        let settings = Settings {
+                            policy_bias: EXPERT_POLICY_BIAS,
+                            ..search_settings(n)
+                        };
+                        let spot = MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed);
+                        let mut bot = SearchBot::new(name, settings, spot, seed).reading(seed);
+                        bot.margin = f64::from(m) / 1000.0;
+                        return Ok(Box::new(bot));
+                    }
                     let reading = if let Some(s) = bias("ismcts-read-bias") {
                         Some((s, MixedRollout::reading(seed)))
                     } else if let Some(s) = bias("ismcts-sure-bias") {

@@ -122,6 +122,7 @@ fn every_bot_decides_the_same_when_only_hidden_information_changes() {
         "ismcts-lean-bias30:60",
         "ismcts-mirror-bias30:60",
         "ismcts-keep-bias30:60",
+        "ismcts-margin10:60",
         "ismcts-value-bias30:60",
         "hard",
         // The heuristic buying by the learned network, and the search played and advised by it.
@@ -242,6 +243,10 @@ fn a_search_variant_named_is_the_variant_played() {
                 "ismcts-value-bias30:60",
             ][..],
         ),
+        (
+            "ismcts-spot-bias30:300",
+            &["ismcts-margin1:300", "ismcts-margin300:300"][..],
+        ),
     ] {
         let mut differ = vec![0; variants.len()];
         for (real, _) in &positions {
@@ -294,6 +299,7 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-lean-bias30:5",
         "ismcts-mirror-bias30:5",
         "ismcts-keep-bias30:5",
+        "ismcts-margin10:5",
         "ismcts-value-bias100:5",
     ] {
         let bot = bots::starrealms::by_name(name, 1).unwrap();
@@ -320,6 +326,8 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "ismcts-mirror-bias0:10",
         "ismcts-keep-bias0:10",
         "ismcts-keep-bias:10",
+        "ismcts-margin0:10",
+        "ismcts-margin:10",
         "ismcts-value-bias:10",
         "grandmaster",
     ] {
