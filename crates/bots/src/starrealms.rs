@@ -130,6 +130,12 @@ fn learned(seed: u64) -> HeuristicBot {
     tuned(seed).with_buyer(buyer::BuyNet::embedded().clone())
 }
 
+/// `expert`'s rollouts: the opponent played as the heuristic, or as the scripted bot it is read
+/// to play as once the reading is sure of it ([`READ_SURE`]).
+fn spot(seed: u64) -> MixedRollout {
+    MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed)
+}
+
 /// Builds a bot by name with its seed.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
     let unknown = || {
@@ -166,7 +172,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
             SearchBot::new(
                 "expert",
                 search_settings(EXPERT_ITERATIONS),
-                MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed),
+                spot(seed),
                 seed,
             )
             .reading(seed)
@@ -351,8 +357,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                             policy_bias: EXPERT_POLICY_BIAS,
                             ..search_settings(n)
                         };
-                        let spot = MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed);
-                        let mut bot = SearchBot::new(name, settings, spot, seed).reading(seed);
+                        let mut bot =
+                            SearchBot::new(name, settings, spot(seed), seed).reading(seed);
                         bot.margin = f64::from(m) / 1000.0;
                         return Ok(Box::new(bot));
                     }
@@ -368,17 +374,12 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                             keep_tree: true,
                             ..s
                         };
-                        Some((
-                            keep,
-                            MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed),
-                        ))
+                        Some((keep, spot(seed)))
                     } else if let Some(s) = bias("ismcts-lean-bias") {
-                        let spot = MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed);
                         let lean = HeuristicRollout::with_bot(learned(seed ^ 5));
-                        Some((s, spot.leaning(lean)))
+                        Some((s, spot(seed).leaning(lean)))
                     } else {
-                        bias("ismcts-spot-bias")
-                            .map(|s| (s, MixedRollout::reading_sure_of(READ_SURE, SCRIPTED, seed)))
+                        bias("ismcts-spot-bias").map(|s| (s, spot(seed)))
                     };
                     if let Some((settings, rollout)) = reading {
                         let bot = SearchBot::new(name, settings, rollout, seed).reading(seed);
