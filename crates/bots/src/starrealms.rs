@@ -6,7 +6,7 @@
 //! | `easy` | the heuristic bot with 11% random actions |
 //! | `medium` | the heuristic bot |
 //! | `hard` | ISMCTS; in two-player base-set games 2,000 iterations a decision whose heuristic rollouts stop after four turns and are scored by the learned value network ([`value`]), the tree leaning towards the heuristic's choices ([`HARD_POLICY_BIAS`]); elsewhere 400 iterations of rollouts to the end |
-//! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 7,000 iterations a decision (at most about 0.9 s), the tree leaning towards the heuristic's choices ([`EXPERT_POLICY_BIAS`]), an opponent played in the rollouts as the scripted bot it reads it plays as ([`READ_SURE`]) and otherwise as the heuristic; elsewhere 2,000 |
+//! | `expert` | ISMCTS, heuristic rollouts; in two-player base-set games 7,000 iterations a decision (at most about 0.9 s), the tree leaning towards the heuristic's choices ([`EXPERT_POLICY_BIAS`]), its choice played over the heuristic's once better by [`EXPERT_MARGIN`], an opponent played in the rollouts as the scripted bot it reads it plays as ([`READ_SURE`]) and otherwise as the heuristic; elsewhere 2,000 |
 //!
 //! `tuned` is the heuristic bot with the value table tuned by self-play ([`Values::tuned`]).
 //! `ismcts:<iterations>` names a search bot with any budget (heuristic rollouts),
@@ -43,7 +43,8 @@
 //! `ismcts-keep-bias<w×10>:<iterations>` the `spot` search that starts each decision of a turn
 //! from the tree its last decision grew ([`Settings::keep_tree`]); `ismcts-margin<m×1000>:<iterations>`
 //! the `spot` search (leaning by [`EXPERT_POLICY_BIAS`]) whose choice must beat the advice by
-//! `m` thousandths rather than [`SearchBot::margin`]'s 0.03 (`ismcts-margin10`: 0.01).
+//! `m` thousandths rather than [`SEARCH_MARGIN`] (`ismcts-margin30` is `expert` as it was until its
+//! margin became [`EXPERT_MARGIN`]).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
@@ -59,8 +60,8 @@ pub mod value;
 
 pub use heuristic::{BuyScores, HeuristicBot, SCRIPTED, ScriptedBot, Values, ValuesError};
 pub use search::{
-    GreedyRollout, HeuristicRollout, MixedRollout, NoisyBot, ScriptedRollout, SearchBot,
-    search_settings,
+    GreedyRollout, HeuristicRollout, MixedRollout, NoisyBot, SEARCH_MARGIN, ScriptedRollout,
+    SearchBot, search_settings,
 };
 
 /// The names [`by_name`] knows (and `ismcts:<iterations>`).
@@ -110,6 +111,10 @@ pub const HARD_POLICY_BIAS: f64 = 3.0;
 /// How much the `expert` level's tree leans towards the heuristic's choices in the games the
 /// value network knows (elsewhere it does not).
 pub const EXPERT_POLICY_BIAS: f64 = 3.0;
+/// How much better (in mean result) the `expert` level's search must find its choice than the
+/// heuristic's advice to play it instead, in the games the value network knows (elsewhere
+/// [`SEARCH_MARGIN`]).
+pub const EXPERT_MARGIN: f64 = 0.01;
 
 /// The chance from which `expert` (a scripted bot only) and `ismcts-sure-bias<w×10>:<n>` (any
 /// policy) take an opponent for the policy they read it plays by (below it, for the heuristic).
@@ -180,7 +185,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                 Budget::Iterations(EXPERT_ITERATIONS),
                 Budget::Iterations(EXPERT_OTHER_ITERATIONS),
             )
-            .with_biases(EXPERT_POLICY_BIAS, 0.0),
+            .with_biases(EXPERT_POLICY_BIAS, 0.0)
+            .with_margins(EXPERT_MARGIN, SEARCH_MARGIN),
         ),
         _ => {
             let (kind, n) = name.split_once(':').ok_or_else(unknown)?;

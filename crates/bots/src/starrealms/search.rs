@@ -551,6 +551,10 @@ impl Rollout<State> for MixedRollout {
     }
 }
 
+/// How much better (in mean result) a search bot's choice must look than the heuristic's advice
+/// to be played instead, unless set otherwise ([`SearchBot::margin`]).
+pub const SEARCH_MARGIN: f64 = 0.03;
+
 /// The ISMCTS bot for Star Realms: the heuristic plays the cards from hand (free, and order
 /// matters little); for everything else the search decides, but keeps the heuristic's choice
 /// unless its own looks clearly better (by [`SearchBot::margin`] in mean result), which keeps
@@ -568,6 +572,9 @@ pub struct SearchBot<R: Rollout<State>> {
     /// The search's policy bias ([`Settings::policy_bias`]) in the games the value network
     /// knows and in the others (see [`SearchBot::with_biases`]).
     biases: Option<(f64, f64)>,
+    /// Its margin over the advice in the games the value network knows and in the others (see
+    /// [`SearchBot::with_margins`]).
+    margins: Option<(f64, f64)>,
     /// What it reads of the others' policies, to tell its rollouts (see
     /// [`SearchBot::reading`]).
     reader: Option<Reader>,
@@ -595,9 +602,10 @@ impl<R: Rollout<State>> SearchBot<R> {
             search: Ismcts::new(name.clone(), settings, rollout, seed),
             heuristic: advisor(Values::embedded().clone(), seed),
             name,
-            margin: 0.03,
+            margin: SEARCH_MARGIN,
             budgets: None,
             biases: None,
+            margins: None,
             reader: None,
             turn: 0,
         }
@@ -622,6 +630,13 @@ impl<R: Rollout<State>> SearchBot<R> {
     /// games the value network knows and by `other` in the rest ([`Settings::policy_bias`]).
     pub fn with_biases(mut self, known: f64, other: f64) -> Self {
         self.biases = Some((known, other));
+        self
+    }
+
+    /// The same bot whose choice must beat the advice by `known` in the games the value network
+    /// knows and by `other` in the rest ([`SearchBot::margin`]).
+    pub fn with_margins(mut self, known: f64, other: f64) -> Self {
+        self.margins = Some((known, other));
         self
     }
 
@@ -704,6 +719,9 @@ impl<R: Rollout<State>> SearchBot<R> {
         }
         if let Some((known, other)) = self.biases {
             self.search.settings_mut().policy_bias = if knows { known } else { other };
+        }
+        if let Some((known, other)) = self.margins {
+            self.margin = if knows { known } else { other };
         }
         // Once the advice is the most visited action for good, the choice is made: the advice
         // (whatever the means, which only matter when the search prefers another action).
@@ -838,6 +856,42 @@ mod tests {
             let a = bot.choose(&SeatView::of_state(&s, seat), &legal);
             assert!(legal.contains(&a));
         }
+    }
+
+    #[test]
+    fn the_margin_over_the_advice_is_the_one_for_the_game_played() {
+        // The first purchase once the cards are played: the search decides it, with the margin
+        // set for the game; two players of the base set (which the value network knows) or three.
+        let margin = |seats: u8| {
+            let config = Config {
+                seats,
+                format: if seats == 2 {
+                    starrealms::Format::Standard
+                } else {
+                    starrealms::Format::FreeForAll
+                },
+                ..Config::default()
+            };
+            let mut s = State::new(&config, 3).unwrap();
+            let mut heuristic = HeuristicBot::new(1);
+            let mut bot =
+                SearchBot::new("margins", search_settings(20), HeuristicRollout::new(1), 1)
+                    .with_margins(0.25, 0.5);
+            assert_eq!(bot.margin, SEARCH_MARGIN);
+            loop {
+                let seat = s.to_move().unwrap();
+                let legal = s.legal_actions();
+                let played = !matches!(legal[0], Action::Play(_));
+                if played && legal.iter().any(|a| matches!(a, Action::BuyRow(_))) {
+                    bot.choose(&SeatView::of_state(&s, seat), &legal);
+                    return bot.margin;
+                }
+                let a = heuristic.choose(&SeatView::of_state(&s, seat), &legal);
+                s.apply(a).unwrap();
+            }
+        };
+        assert_eq!(margin(2), 0.25);
+        assert_eq!(margin(3), 0.5);
     }
 
     #[test]
