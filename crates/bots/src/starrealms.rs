@@ -43,8 +43,8 @@
 //! `ismcts-keep-bias<w×10>:<iterations>` the `spot` search that starts each decision of a turn
 //! from the tree its last decision grew ([`Settings::keep_tree`]); `ismcts-margin<m×1000>:<iterations>`
 //! the `spot` search (leaning by [`EXPERT_POLICY_BIAS`]) whose choice must beat the advice by
-//! `m` thousandths rather than [`SEARCH_MARGIN`] (`ismcts-margin30` is `expert` as it was until its
-//! margin became [`EXPERT_MARGIN`]).
+//! `m` thousandths rather than [`SEARCH_MARGIN`] (`ismcts-margin30:7000` plays two-player base-set
+//! games as `expert` did before its margin there became [`EXPERT_MARGIN`]).
 
 use game::GameRng;
 use starrealms::{Action, State, rollout};
