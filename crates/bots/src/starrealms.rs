@@ -363,9 +363,10 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
                             policy_bias: EXPERT_POLICY_BIAS,
                             ..search_settings(n)
                         };
-                        let mut bot =
-                            SearchBot::new(name, settings, spot(seed), seed).reading(seed);
-                        bot.margin = f64::from(m) / 1000.0;
+                        let m = f64::from(m) / 1000.0;
+                        let bot = SearchBot::new(name, settings, spot(seed), seed)
+                            .reading(seed)
+                            .with_margins(m, m);
                         return Ok(Box::new(bot));
                     }
                     let reading = if let Some(s) = bias("ismcts-read-bias") {

@@ -552,29 +552,27 @@ impl Rollout<State> for MixedRollout {
 }
 
 /// How much better (in mean result) a search bot's choice must look than the heuristic's advice
-/// to be played instead, unless set otherwise ([`SearchBot::margin`]).
+/// to be played instead, unless set otherwise ([`SearchBot::with_margins`]).
 pub const SEARCH_MARGIN: f64 = 0.03;
 
 /// The ISMCTS bot for Star Realms: the heuristic plays the cards from hand (free, and order
 /// matters little); for everything else the search decides, but keeps the heuristic's choice
-/// unless its own looks clearly better (by [`SearchBot::margin`] in mean result), which keeps
+/// unless its own looks clearly better (by a margin in mean result, [`SearchBot::with_margins`]), which keeps
 /// small budgets from playing worse than the heuristic on noisy estimates.
 pub struct SearchBot<R: Rollout<State>> {
     name: String,
     search: Ismcts<State, R>,
     heuristic: HeuristicBot,
-    /// How much better (in mean result) the search's choice must look than the heuristic's to
-    /// be played instead.
-    pub margin: f64,
     /// Budgets for the games the value network knows and for the others (see
     /// [`SearchBot::with_budgets`]).
     budgets: Option<(Budget, Budget)>,
     /// The search's policy bias ([`Settings::policy_bias`]) in the games the value network
     /// knows and in the others (see [`SearchBot::with_biases`]).
     biases: Option<(f64, f64)>,
-    /// Its margin over the advice in the games the value network knows and in the others (see
+    /// How much better (in mean result) the search's choice must look than the heuristic's to
+    /// be played instead, in the games the value network knows and in the others (see
     /// [`SearchBot::with_margins`]).
-    margins: Option<(f64, f64)>,
+    margins: (f64, f64),
     /// What it reads of the others' policies, to tell its rollouts (see
     /// [`SearchBot::reading`]).
     reader: Option<Reader>,
@@ -602,10 +600,9 @@ impl<R: Rollout<State>> SearchBot<R> {
             search: Ismcts::new(name.clone(), settings, rollout, seed),
             heuristic: advisor(Values::embedded().clone(), seed),
             name,
-            margin: SEARCH_MARGIN,
             budgets: None,
             biases: None,
-            margins: None,
+            margins: (SEARCH_MARGIN, SEARCH_MARGIN),
             reader: None,
             turn: 0,
         }
@@ -634,10 +631,20 @@ impl<R: Rollout<State>> SearchBot<R> {
     }
 
     /// The same bot whose choice must beat the advice by `known` in the games the value network
-    /// knows and by `other` in the rest ([`SearchBot::margin`]).
+    /// knows and by `other` in the rest ([`SEARCH_MARGIN`] in both unless set).
     pub fn with_margins(mut self, known: f64, other: f64) -> Self {
-        self.margins = Some((known, other));
+        self.margins = (known, other);
         self
+    }
+
+    /// The margin by which its choice must beat the advice in the game `view` shows.
+    fn margin(&self, view: &SeatView<'_, State>) -> f64 {
+        let o = view.observation();
+        if super::value::knows(&o.config, o.players.len()) {
+            self.margins.0
+        } else {
+            self.margins.1
+        }
     }
 
     /// The same bot with the heuristic that plays its cards and advises the search reading
@@ -720,9 +727,6 @@ impl<R: Rollout<State>> SearchBot<R> {
         if let Some((known, other)) = self.biases {
             self.search.settings_mut().policy_bias = if knows { known } else { other };
         }
-        if let Some((known, other)) = self.margins {
-            self.margin = if knows { known } else { other };
-        }
         // Once the advice is the most visited action for good, the choice is made: the advice
         // (whatever the means, which only matter when the search prefers another action).
         let stats = self
@@ -737,7 +741,9 @@ impl<R: Rollout<State>> SearchBot<R> {
             .copied();
         match (best, of(advice)) {
             // The search overrules the heuristic only when its choice looks clearly better.
-            (Some((_, _, mean)), Some((_, _, advised))) if mean < advised + self.margin => advice,
+            (Some((_, _, mean)), Some((_, _, advised))) if mean < advised + self.margin(view) => {
+                advice
+            }
             (Some((a, _, _)), _) => a,
             (None, _) => advice,
         }
@@ -860,9 +866,8 @@ mod tests {
 
     #[test]
     fn the_margin_over_the_advice_is_the_one_for_the_game_played() {
-        // The first purchase once the cards are played: the search decides it, with the margin
-        // set for the game; two players of the base set (which the value network knows) or three.
-        let margin = |seats: u8| {
+        // Two players of the base set (which the value network knows) or three.
+        let view_of = |seats: u8| {
             let config = Config {
                 seats,
                 format: if seats == 2 {
@@ -872,26 +877,18 @@ mod tests {
                 },
                 ..Config::default()
             };
-            let mut s = State::new(&config, 3).unwrap();
-            let mut heuristic = HeuristicBot::new(1);
-            let mut bot =
-                SearchBot::new("margins", search_settings(20), HeuristicRollout::new(1), 1)
-                    .with_margins(0.25, 0.5);
-            assert_eq!(bot.margin, SEARCH_MARGIN);
-            loop {
-                let seat = s.to_move().unwrap();
-                let legal = s.legal_actions();
-                let played = !matches!(legal[0], Action::Play(_));
-                if played && legal.iter().any(|a| matches!(a, Action::BuyRow(_))) {
-                    bot.choose(&SeatView::of_state(&s, seat), &legal);
-                    return bot.margin;
-                }
-                let a = heuristic.choose(&SeatView::of_state(&s, seat), &legal);
-                s.apply(a).unwrap();
-            }
+            State::new(&config, 3).unwrap()
         };
-        assert_eq!(margin(2), 0.25);
-        assert_eq!(margin(3), 0.5);
+        let (two, three) = (view_of(2), view_of(3));
+        let margin = |bot: &SearchBot<HeuristicRollout>, s: &State| {
+            bot.margin(&SeatView::of_state(s, s.to_move().unwrap()))
+        };
+        let plain = SearchBot::new("plain", search_settings(20), HeuristicRollout::new(1), 1);
+        assert_eq!(margin(&plain, &two), SEARCH_MARGIN);
+        assert_eq!(margin(&plain, &three), SEARCH_MARGIN);
+        let set = plain.with_margins(0.25, 0.5);
+        assert_eq!(margin(&set, &two), 0.25);
+        assert_eq!(margin(&set, &three), 0.5);
     }
 
     #[test]
