@@ -35,10 +35,22 @@ impl Appender {
                 let mut batch = Vec::with_capacity(BATCH);
                 while let Some(first) = queue.blocking_recv() {
                     batch.push(first);
-                    while batch.len() < BATCH {
-                        match queue.try_recv() {
-                            Ok(job) => batch.push(job),
-                            Err(_) => break,
+                    // Let the games' threads run before committing, as long as they hand over
+                    // more actions: on a busy core the first action would otherwise wake this
+                    // thread, preempt them and be committed almost alone (a sync to disk and
+                    // two thread switches for a handful of actions); on an idle core, or one of
+                    // its own, the yield returns at once.
+                    loop {
+                        std::thread::yield_now();
+                        let before = batch.len();
+                        while batch.len() < BATCH {
+                            match queue.try_recv() {
+                                Ok(job) => batch.push(job),
+                                Err(_) => break,
+                            }
+                        }
+                        if batch.len() == before || batch.len() == BATCH {
+                            break;
                         }
                     }
                     let actions: Vec<NewAction<'_>> = batch
