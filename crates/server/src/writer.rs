@@ -43,11 +43,10 @@ impl Appender {
                     loop {
                         std::thread::yield_now();
                         let before = batch.len();
-                        while batch.len() < BATCH {
-                            match queue.try_recv() {
-                                Ok(job) => batch.push(job),
-                                Err(_) => break,
-                            }
+                        while batch.len() < BATCH
+                            && let Ok(job) = queue.try_recv()
+                        {
+                            batch.push(job);
                         }
                         if batch.len() == before || batch.len() == BATCH {
                             break;

@@ -557,8 +557,8 @@ pub const SEARCH_MARGIN: f64 = 0.03;
 
 /// The ISMCTS bot for Star Realms: the heuristic plays the cards from hand (free, and order
 /// matters little); for everything else the search decides, but keeps the heuristic's choice
-/// unless its own looks clearly better (by a margin in mean result, [`SearchBot::with_margins`]), which keeps
-/// small budgets from playing worse than the heuristic on noisy estimates.
+/// unless its own looks clearly better (by a margin in mean result, [`SearchBot::with_margins`]),
+/// which keeps small budgets from playing worse than the heuristic on noisy estimates.
 pub struct SearchBot<R: Rollout<State>> {
     name: String,
     search: Ismcts<State, R>,
