@@ -41,6 +41,11 @@ pub struct ServeArgs {
     /// sent every third of it, is closed (seconds).
     #[arg(long, default_value_t = server::Options::default().ws_idle_timeout.as_secs(), value_name = "S")]
     ws_idle_secs: u64,
+    /// Views to spectators and to seats that are not to move go at most this often, in
+    /// milliseconds: a quick run of another seat's actions reaches them as one view. The view
+    /// that gives a seat the move goes at once.
+    #[arg(long, default_value_t = server::Options::default().watch_interval.as_millis() as u64, value_name = "MS")]
+    watch_interval_ms: u64,
     /// Seats of unfinished games one client address may hold (players behind one router share
     /// an address: raise it for a club or a classroom).
     #[arg(long, default_value_t = server::Options::default().seats_per_address, value_name = "N")]
@@ -81,6 +86,7 @@ impl ServeArgs {
             body_timeout: request_timeout,
             ws_idle_timeout: ws_idle,
             ws_ping_interval: ws_idle / 3,
+            watch_interval: Duration::from_millis(self.watch_interval_ms),
             seats_per_address: self.seats_per_address.max(1),
             open_seat_ttl: Duration::from_secs(self.open_seat_minutes.saturating_mul(60)),
             bot_threads: self.bot_threads.max(1),
@@ -223,6 +229,7 @@ mod tests {
             max_connections_per_address: 10,
             request_timeout_secs: 10,
             ws_idle_secs: 60,
+            watch_interval_ms: 50,
             seats_per_address: 12,
             open_seat_minutes: 120,
             bot_threads: 1,

@@ -102,6 +102,10 @@ pub struct Options {
     pub ws_ping_interval: Duration,
     /// A WebSocket from which nothing (not even a pong) arrives for this long is closed.
     pub ws_idle_timeout: Duration,
+    /// Views to a spectator, or to a seat that is not to move, go at most this often: a quick
+    /// run of actions reaches those who watch it as one view with every log line. A view that
+    /// gives a seat the move, or ends the game, goes at once.
+    pub watch_interval: Duration,
     /// A game nobody is connected to, waiting for a person (or over), leaves memory after this
     /// long; it comes back from the store, unchanged, when somebody asks for it.
     pub idle_game_ttl: Duration,
@@ -149,6 +153,7 @@ impl Default for Options {
             max_record_bytes: 1024 * 1024,
             ws_ping_interval: Duration::from_secs(20),
             ws_idle_timeout: Duration::from_secs(60),
+            watch_interval: Duration::from_millis(50),
             idle_game_ttl: Duration::from_secs(120),
             bot_threads: cores.saturating_sub(1).max(1),
             max_bot_iterations: games::MAX_BOT_ITERATIONS,
@@ -362,6 +367,7 @@ impl<S: Store> AppState<S> {
             max_message: o.max_message_bytes,
             ping_interval: o.ws_ping_interval,
             idle_timeout: o.ws_idle_timeout,
+            watch_interval: o.watch_interval,
         }
     }
 }

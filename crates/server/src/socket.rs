@@ -44,6 +44,11 @@ pub(crate) struct Limits {
     pub ping_interval: Duration,
     /// The connection closes when nothing (not even a pong) arrives for this long.
     pub idle_timeout: Duration,
+    /// Views to a connection that is not to move (a spectator, or a seat waiting for the
+    /// others) go at most this often: a quick run of another seat's actions reaches it as one
+    /// view with all their log lines. The view that gives it the move, or ends the game, goes
+    /// at once, as do a seat's answers to its own messages.
+    pub watch_interval: Duration,
 }
 
 /// What this connection has been sent.
@@ -93,6 +98,13 @@ impl Connection {
     fn is_news(&self, snapshot: &Snapshot) -> bool {
         self.version
             .is_none_or(|(v, p)| snapshot.version > v || snapshot.presence > p)
+    }
+
+    /// Whether `snapshot` must go at once: it gives this connection's seat the move, or the
+    /// game is over.
+    fn is_urgent(&self, snapshot: &Snapshot) -> bool {
+        let to_move = snapshot.views.to_move();
+        to_move.is_none() || (self.seat.is_some() && to_move == self.seat)
     }
 }
 
@@ -175,6 +187,9 @@ pub(crate) async fn run<W, R, E, F, P>(
     }
     let mut heard = Instant::now();
     let mut next_ping = heard + limits.ping_interval;
+    // When the last view went, and when a view held back by `watch_interval` is due.
+    let mut last_view = heard;
+    let mut held: Option<Instant> = None;
     loop {
         let outgoing = tokio::select! {
             biased;
@@ -199,6 +214,15 @@ pub(crate) async fn run<W, R, E, F, P>(
                 }
                 continue;
             }
+            () = tokio::time::sleep_until(held.unwrap_or(next_ping)), if held.is_some() => {
+                held = None;
+                let snapshot = Arc::clone(&snapshots.borrow());
+                if !conn.is_news(&snapshot) {
+                    continue;
+                }
+                last_view = Instant::now();
+                vec![conn.view(&snapshot, None)]
+            }
             changed = snapshots.changed() => {
                 if changed.is_err() {
                     // The actor ended: the server is stopping, or rebuilds the game.
@@ -214,6 +238,13 @@ pub(crate) async fn run<W, R, E, F, P>(
                 if !conn.is_news(&snapshot) {
                     continue;
                 }
+                let due = last_view + limits.watch_interval;
+                if !conn.is_urgent(&snapshot) && Instant::now() < due {
+                    held.get_or_insert(due);
+                    continue;
+                }
+                held = None;
+                last_view = Instant::now();
                 vec![conn.view(&snapshot, None)]
             }
             incoming = stream.next() => match incoming {
@@ -362,6 +393,7 @@ mod tests {
             max_message: 4096,
             ping_interval: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(60),
+            watch_interval: Duration::from_millis(50),
         };
         let allowance = Allowance {
             message: || true,
