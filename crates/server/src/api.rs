@@ -593,16 +593,21 @@ async fn join<S: Store>(
     let handle = app.game(id).await?;
     let token = new_token()?;
     // An address holds a bounded number of seats of unfinished games, so that nobody can
-    // take every open seat of the lobby.
-    let held = app.inner.limiters.held_games(client.address);
-    let over: HashSet<GameId> = with_store(&app, move |s| {
-        Ok(held
-            .into_iter()
-            .filter(|g| s.summary(*g).is_ok_and(|summary| summary.finished))
-            .collect())
-    })
-    .await?;
+    // take every open seat of the lobby. Which of its games are over is only asked of the
+    // store when it holds as many seats as it may: below that, the seat is its anyway.
     let cap = app.inner.options.seats_per_address;
+    let held = app.inner.limiters.held_games(client.address);
+    let over: HashSet<GameId> = if held.len() < cap {
+        HashSet::new()
+    } else {
+        with_store(&app, move |s| {
+            Ok(held
+                .into_iter()
+                .filter(|g| s.summary(*g).is_ok_and(|summary| summary.finished))
+                .collect())
+        })
+        .await?
+    };
     let limiters = &app.inner.limiters;
     if let Err(n) = limiters.try_hold(client.address, (id, seat), cap, |g| over.contains(&g)) {
         return Err(ApiError::new(
