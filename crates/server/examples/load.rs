@@ -1,8 +1,9 @@
 //! The server under load: N Star Realms games at once, both seats of each played by clients
 //! over real WebSockets on loopback, against a server over a temporary SQLite file. Reports the
-//! latency of each action (from sending `act` to receiving the view that acknowledges it),
-//! actions/s and games/s, and the figures of the other cases asked for. The code is shared
-//! with the `load` test.
+//! latency of each action (from sending `act` to receiving the view that acknowledges it), and
+//! again over the actions sent once the first wave of games was all set up (the games at play,
+//! without the crowd of their setup), actions/s and games/s, and the figures of the other cases
+//! asked for. The code is shared with the `load` test.
 //!
 //! ```sh
 //! cargo run --release -p server --example load -- --games 500

@@ -131,6 +131,9 @@ pub struct Report {
     pub wall: Duration,
     /// Latency of each action, `act` sent to acknowledging view received, sorted.
     pub latencies: Vec<Duration>,
+    /// The latencies of the actions sent once the first wave of games (as many as play at a
+    /// time) was all set up, sorted: the games at play, without the setup's crowd.
+    pub steady: Vec<Duration>,
     /// How long each game took to set up (created, both seats joined, both WebSockets open),
     /// sorted: connections that wait for the server show here.
     pub setups: Vec<Duration>,
@@ -267,6 +270,8 @@ impl Report {
             "think_ms": c.think.as_millis() as u64,
             "games_per_s": (self.games_per_second() * 100.0).round() / 100.0,
             "latency_ms": latency_json(&self.latencies),
+            "steady_actions": self.steady.len(),
+            "steady_latency_ms": latency_json(&self.steady),
             "setup_ms": latency_json(&self.setups),
             "stored_games": {
                 "games": self.stored.games,
@@ -309,6 +314,7 @@ impl Report {
              actions {} ({:.1} a game)\n\
              wall time {:.2} s: {:.0} actions/s, {:.2} games/s\n\
              latency from act to acknowledging view: {}\n\
+             \x20 once the first {} games were set up ({} actions): {}\n\
              game setup (create, two joins, two WebSockets): {}\n\
              server: {}, answering after {:.2} s\n",
             c.games,
@@ -323,6 +329,9 @@ impl Report {
             self.actions_per_second(),
             self.games_per_second(),
             latency_text(&self.latencies),
+            c.concurrency.min(c.games),
+            self.steady.len(),
+            latency_text(&self.steady),
             latency_text(&self.setups),
             self.server_name(),
             self.startup.as_secs_f64(),
@@ -563,8 +572,11 @@ struct Outcome {
     capped: usize,
     errors: usize,
     first_errors: Vec<String>,
-    latencies: Vec<Duration>,
+    /// Each action's sending time and latency.
+    latencies: Vec<(Instant, Duration)>,
     setups: Vec<Duration>,
+    /// When each game was set up.
+    set_up_at: Vec<Instant>,
 }
 
 impl Tally {
@@ -670,7 +682,10 @@ async fn run_async(config: Config) -> Result<Report, String> {
             tally.ended.fetch_add(1, Ordering::Relaxed);
             let mut o = tally.outcome.lock().unwrap_or_else(|e| e.into_inner());
             o.latencies.append(&mut latencies);
-            o.setups.extend(setup);
+            if let Some((took, at)) = setup {
+                o.setups.push(took);
+                o.set_up_at.push(at);
+            }
             match result {
                 Ok(End::Over) => o.finished += 1,
                 Ok(End::Capped) => o.capped += 1,
@@ -746,17 +761,30 @@ async fn run_async(config: Config) -> Result<Report, String> {
     }
 
     let mut o = std::mem::take(&mut *tally.outcome.lock().unwrap_or_else(|e| e.into_inner()));
-    o.latencies.sort_unstable();
+    // The first wave is set up when the last of its games is.
+    o.set_up_at.sort_unstable();
+    let wave = config.concurrency.clamp(1, config.games.max(1));
+    let steady_from = o.set_up_at.get(wave - 1).copied();
+    let mut steady: Vec<Duration> = o
+        .latencies
+        .iter()
+        .filter(|(sent, _)| steady_from.is_some_and(|from| *sent >= from))
+        .map(|(_, took)| *took)
+        .collect();
+    steady.sort_unstable();
+    let mut latencies: Vec<Duration> = o.latencies.iter().map(|(_, took)| *took).collect();
+    latencies.sort_unstable();
     o.setups.sort_unstable();
     Ok(Report {
         config,
         finished: o.finished,
         capped: o.capped,
-        actions: o.latencies.len(),
+        actions: latencies.len(),
         errors: o.errors,
         first_errors: o.first_errors,
         wall,
-        latencies: o.latencies,
+        latencies,
+        steady,
         setups: o.setups,
         stored,
         startup,
@@ -796,14 +824,15 @@ enum End {
 }
 
 /// Creates game `index`, joins both seats and plays them until the game is over; `setup` is
-/// the time it took until both seats were connected.
+/// the time it took until both seats were connected, and when that was; `latencies` each
+/// action's sending time and latency.
 async fn play_game(
     addr: SocketAddr,
     seed: u64,
     index: u64,
     think: Duration,
-    latencies: &mut Vec<Duration>,
-    setup: &mut Option<Duration>,
+    latencies: &mut Vec<(Instant, Duration)>,
+    setup: &mut Option<(Duration, Instant)>,
     tally: &Tally,
 ) -> Result<End, String> {
     let start = Instant::now();
@@ -832,7 +861,7 @@ async fn play_game(
             .map_err(|e| format!("{seat}: {e}"))?;
         seats.push(ws);
     }
-    *setup = Some(start.elapsed());
+    *setup = Some((start.elapsed(), Instant::now()));
     let p2 = seats.pop().expect("two seats");
     let p1 = seats.pop().expect("two seats");
     let mut times = (Vec::new(), Vec::new());
@@ -917,7 +946,7 @@ async fn play_seat(
     seat: &str,
     mut rng: game::GameRng,
     think: Duration,
-    latencies: &mut Vec<Duration>,
+    latencies: &mut Vec<(Instant, Duration)>,
     tally: &Tally,
 ) -> Result<End, String> {
     // The act waiting for its acknowledgment: its client id and when it was sent.
@@ -931,7 +960,7 @@ async fn play_seat(
         if let Some((id, sent)) = &pending
             && m.ack.as_deref() == Some(id.as_str())
         {
-            latencies.push(received - *sent);
+            latencies.push((*sent, received - *sent));
             tally.actions.fetch_add(1, Ordering::Relaxed);
             pending = None;
         }

@@ -29,7 +29,12 @@ fn twenty_games_at_once_end_without_an_error() {
     assert!(report.latencies.is_sorted());
     assert_eq!(report.setups.len(), 20);
     assert!(report.setups.is_sorted());
+    // The actions played once all twenty games were set up: some, at most all.
+    assert!(!report.steady.is_empty() && report.steady.len() <= report.actions);
+    assert!(report.steady.is_sorted());
+    assert!(report.steady.last() <= report.latencies.last());
     let json = report.json();
+    assert_eq!(json["steady_actions"], report.steady.len());
     assert_eq!(json["errors"], 0);
     assert_eq!(json["actions"], report.actions);
     let ms = &json["latency_ms"];
