@@ -593,23 +593,23 @@ async fn join<S: Store>(
     let handle = app.game(id).await?;
     let token = new_token()?;
     // An address holds a bounded number of seats of unfinished games, so that nobody can
-    // take every open seat of the lobby. Which of its games are over is only asked of the
-    // store when it holds as many seats as it may: below that, the seat is its anyway.
+    // take every open seat of the lobby. The store is asked which of its games are over only
+    // when the address is at its cap, and the seat is tried again without those.
     let cap = app.inner.options.seats_per_address;
-    let held = app.inner.limiters.held_games(client.address);
-    let over: HashSet<GameId> = if held.len() < cap {
-        HashSet::new()
-    } else {
-        with_store(&app, move |s| {
-            Ok(held
+    let limiters = &app.inner.limiters;
+    let mut held = limiters.try_hold(client.address, (id, seat), cap, |_| false);
+    if held.is_err() {
+        let games = limiters.held_games(client.address);
+        let over: HashSet<GameId> = with_store(&app, move |s| {
+            Ok(games
                 .into_iter()
                 .filter(|g| s.summary(*g).is_ok_and(|summary| summary.finished))
                 .collect())
         })
-        .await?
-    };
-    let limiters = &app.inner.limiters;
-    if let Err(n) = limiters.try_hold(client.address, (id, seat), cap, |g| over.contains(&g)) {
+        .await?;
+        held = limiters.try_hold(client.address, (id, seat), cap, |g| over.contains(&g));
+    }
+    if let Err(n) = held {
         return Err(ApiError::new(
             ErrorCode::TooManySeats,
             format!(

@@ -91,6 +91,13 @@ pub struct Config {
     pub think: Duration,
 }
 
+impl Config {
+    /// The games of the first wave: as many as play at a time.
+    pub fn first_wave(&self) -> usize {
+        self.concurrency.clamp(1, self.games.max(1))
+    }
+}
+
 impl Default for Config {
     /// A hundred games at once against a server in this process, and nothing else.
     fn default() -> Self {
@@ -329,7 +336,7 @@ impl Report {
             self.actions_per_second(),
             self.games_per_second(),
             latency_text(&self.latencies),
-            c.concurrency.min(c.games),
+            c.first_wave(),
             self.steady.len(),
             latency_text(&self.steady),
             latency_text(&self.setups),
@@ -761,17 +768,7 @@ async fn run_async(config: Config) -> Result<Report, String> {
     }
 
     let mut o = std::mem::take(&mut *tally.outcome.lock().unwrap_or_else(|e| e.into_inner()));
-    // The first wave is set up when the last of its games is.
-    o.set_up_at.sort_unstable();
-    let wave = config.concurrency.clamp(1, config.games.max(1));
-    let steady_from = o.set_up_at.get(wave - 1).copied();
-    let mut steady: Vec<Duration> = o
-        .latencies
-        .iter()
-        .filter(|(sent, _)| steady_from.is_some_and(|from| *sent >= from))
-        .map(|(_, took)| *took)
-        .collect();
-    steady.sort_unstable();
+    let steady = after_first_wave(&o.latencies, &mut o.set_up_at, config.first_wave());
     let mut latencies: Vec<Duration> = o.latencies.iter().map(|(_, took)| *took).collect();
     latencies.sort_unstable();
     o.setups.sort_unstable();
@@ -792,6 +789,27 @@ async fn run_async(config: Config) -> Result<Report, String> {
         idle: idle_report,
         bots,
     })
+}
+
+/// The latencies, sorted, of the actions of `timed` (each action's sending time and latency)
+/// sent once the first `wave` games were all set up (`set_up_at`: when each game was); none if
+/// fewer games were set up.
+pub fn after_first_wave(
+    timed: &[(Instant, Duration)],
+    set_up_at: &mut [Instant],
+    wave: usize,
+) -> Vec<Duration> {
+    set_up_at.sort_unstable();
+    let Some(&from) = set_up_at.get(wave.max(1) - 1) else {
+        return Vec::new();
+    };
+    let mut steady: Vec<Duration> = timed
+        .iter()
+        .filter(|(sent, _)| *sent >= from)
+        .map(|(_, took)| *took)
+        .collect();
+    steady.sort_unstable();
+    steady
 }
 
 /// Creates a Star Realms game with these seats and this seed; its id.

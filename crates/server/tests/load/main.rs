@@ -18,6 +18,37 @@ fn run(games: usize, concurrency: usize) -> Report {
 }
 
 #[test]
+fn the_steady_latencies_are_those_sent_once_the_first_wave_was_set_up() {
+    let t0 = std::time::Instant::now();
+    let at = |ms: u64| t0 + Duration::from_millis(ms);
+    let ms = Duration::from_millis;
+    let timed = [
+        (at(5), ms(9)),
+        (at(20), ms(3)),
+        (at(30), ms(7)),
+        (at(31), ms(1)),
+    ];
+    // Three games set up at 10, 30 and 40 ms, not in order.
+    let mut set_up_at = [at(40), at(10), at(30)];
+    assert_eq!(
+        harness::after_first_wave(&timed, &mut set_up_at, 1),
+        [ms(1), ms(3), ms(7)]
+    );
+    assert_eq!(
+        harness::after_first_wave(&timed, &mut set_up_at, 2),
+        [ms(1), ms(7)]
+    );
+    assert!(harness::after_first_wave(&timed, &mut set_up_at, 3).is_empty());
+    assert!(harness::after_first_wave(&timed, &mut set_up_at, 4).is_empty());
+    let config = Config {
+        games: 3,
+        concurrency: 10,
+        ..Config::default()
+    };
+    assert_eq!(config.first_wave(), 3);
+}
+
+#[test]
 fn twenty_games_at_once_end_without_an_error() {
     let report = run(20, 20);
     println!("{}", report.text());
