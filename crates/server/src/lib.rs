@@ -153,7 +153,7 @@ impl Default for Options {
             max_record_bytes: 1024 * 1024,
             ws_ping_interval: Duration::from_secs(20),
             ws_idle_timeout: Duration::from_secs(60),
-            watch_interval: Duration::from_millis(50),
+            watch_interval: Duration::from_millis(250),
             idle_game_ttl: Duration::from_secs(120),
             bot_threads: cores.saturating_sub(1).max(1),
             max_bot_iterations: games::MAX_BOT_ITERATIONS,
