@@ -99,10 +99,7 @@ impl ServeArgs {
 
 /// Serves until Ctrl-C.
 pub fn run(args: ServeArgs, lang: Lang) -> anyhow::Result<ExitCode> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    let runtime = server::runtime().context("cannot start the async runtime")?;
     let mut stdout = std::io::stdout();
     let served = runtime.block_on(serve(args, lang, &mut stdout, stop_signal()));
     // A bot's search still running on a worker thread ends at its next check; the process

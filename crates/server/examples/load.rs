@@ -162,12 +162,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Mode, String> {
     Ok(Mode::Load(config, json))
 }
 
-/// Runs only the server, with the options the clients need, until Ctrl-C or SIGTERM.
+/// Runs only the server, on the runtime `realms serve` uses, with the options the clients need,
+/// until Ctrl-C or SIGTERM.
 fn serve(addr: SocketAddr, stored_games: usize, seed: u64) -> Result<(), String> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let runtime = server::runtime().map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
         let listener = server::bind(&addr.to_string())
             .await

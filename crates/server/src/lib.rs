@@ -372,6 +372,31 @@ impl<S: Store> AppState<S> {
     }
 }
 
+/// The runtime to serve on: tokio's current-thread scheduler on a single core, its
+/// multi-threaded one (a worker a core) on more.
+///
+/// On one core the multi-threaded scheduler has one worker anyway, and it runs the task just
+/// woken before those waiting (its "LIFO slot"): under load, an action could overtake hundreds
+/// queued before it, and its neighbour wait twice as long. The current-thread scheduler runs
+/// tasks in the order they were woken, which keeps the slowest acknowledgements near the
+/// typical ones (docs/benchmarks.md, "One core, one thread").
+///
+/// # Errors
+/// The runtime cannot start (no thread, no descriptor left).
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    runtime_for(std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get))
+}
+
+/// [`runtime`] for `cores` cores.
+fn runtime_for(cores: usize) -> std::io::Result<tokio::runtime::Runtime> {
+    let mut builder = if cores <= 1 {
+        tokio::runtime::Builder::new_current_thread()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+    };
+    builder.enable_all().build()
+}
+
 /// Connections the kernel holds for the server before it takes them: a burst of clients (a
 /// crowd arriving at once) must not overflow the usual 128, which drops connection attempts
 /// that clients then resend a second later.
@@ -466,5 +491,19 @@ impl<S: Store> AppState<S> {
         state.begin_shutdown();
         state.stopped().await;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::runtime::RuntimeFlavor;
+
+    #[test]
+    fn one_core_serves_on_one_thread_in_order_more_cores_on_a_worker_each() {
+        let flavor = |cores| runtime_for(cores).unwrap().handle().runtime_flavor();
+        assert_eq!(flavor(1), RuntimeFlavor::CurrentThread);
+        assert_eq!(flavor(2), RuntimeFlavor::MultiThread);
+        assert_eq!(flavor(8), RuntimeFlavor::MultiThread);
     }
 }
