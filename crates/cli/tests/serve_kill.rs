@@ -42,7 +42,26 @@ impl Server {
 
     /// The same with more options of `realms serve`.
     fn start_with(db: &Path, more: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_realms"))
+        Server::spawn(Command::new(env!("CARGO_BIN_EXE_realms")), db, more)
+    }
+
+    /// The same on a single core (`taskset`), where the server runs every task on one thread.
+    #[cfg(target_os = "linux")]
+    fn start_on_one_core(db: &Path, more: &[&str]) -> Server {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let allowed = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+            .expect("the cores this process may use");
+        let core = allowed.trim().split([',', '-']).next().unwrap().to_string();
+        let mut taskset = Command::new("taskset");
+        taskset.args(["-c", &core, env!("CARGO_BIN_EXE_realms")]);
+        Server::spawn(taskset, db, more)
+    }
+
+    /// Starts `command` (the binary, or a command that runs it) with the test's options.
+    fn spawn(mut command: Command, db: &Path, more: &[&str]) -> Server {
+        let mut child = command
             .args([
                 "--lang",
                 "en",
@@ -58,7 +77,7 @@ impl Server {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()
-            .expect("the realms binary starts");
+            .expect("the realms binary starts (on one core: `taskset`, of util-linux, runs it)");
         let stdout = child.stdout.take().expect("a piped stdout");
         let (lines, printed) = mpsc::channel();
         // Reads every line until the process ends, even once nobody listens.
@@ -323,6 +342,83 @@ async fn sigterm_stops_the_server_at_once_even_while_bots_search() {
         .status()
         .unwrap();
     assert!(term.success());
+    let start = Instant::now();
+    loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the server still runs 5 s after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// On one core the server serves on tokio's current-thread scheduler: a person's game against
+/// a bot plays while another game's bots search on the same core, and SIGTERM still stops the
+/// server at once.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_one_core_a_game_against_a_bot_plays_beside_searches_and_sigterm_stops_it() {
+    const OURS: usize = 30;
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start_on_one_core(&dir.path().join("games.sqlite"), &[]);
+    let affinity = Command::new("taskset")
+        .args(["-p", &server.child.id().to_string()])
+        .output()
+        .unwrap();
+    let mask = String::from_utf8_lossy(&affinity.stdout);
+    let mask = mask.rsplit(' ').next().unwrap().trim();
+    let mask = u128::from_str_radix(mask, 16).expect("a hexadecimal mask");
+    assert_eq!(mask.count_ones(), 1, "the server runs on one core");
+
+    let searching = json!({"game": "starrealms", "seats": ["ismcts:5000", "ismcts:5000"]});
+    let (status, body) = http(server.addr, "POST", "/api/games", Some(searching)).await;
+    assert_eq!(status, 201, "{body}");
+    let request = json!({"game": "starrealms", "seats": ["human", "medium"], "seed": 5});
+    let (status, created) = http(server.addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let join = format!("/api/games/{id}/seats/p1/join");
+    let (status, joined) = http(server.addr, "POST", &join, None).await;
+    assert_eq!(status, 200, "{joined}");
+    let token = joined["token"].as_str().unwrap();
+
+    let mut ws = connect(server.addr, id, token).await;
+    let mut pace = Pace::new();
+    let mut received = Vec::new();
+    let mut acked = 0;
+    while acked < OURS {
+        let v = view(&mut ws).await;
+        acked += usize::from(v["ack"].is_string());
+        received.push(v.clone());
+        if is_ours(&v) && !v["over"].as_bool().unwrap() {
+            let version = v["version"].as_u64().unwrap();
+            act(&mut ws, &mut pace, &format!("a{version}"), &v).await;
+        }
+    }
+    let lines = told(&received);
+    assert!(
+        lines.len() > OURS,
+        "the bot played too: {} lines",
+        lines.len()
+    );
+    assert_eq!(
+        lines.keys().copied().collect::<Vec<_>>(),
+        (0..lines.len() as u64).collect::<Vec<_>>(),
+        "the log as told has no gap"
+    );
+
+    let pid = server.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
     let start = Instant::now();
     loop {
         if let Some(status) = server.child.try_wait().unwrap() {
