@@ -98,6 +98,26 @@ impl Server {
         Server { child, addr }
     }
 
+    /// SIGTERM, then fails unless the process ends well within `limit`.
+    #[cfg(target_os = "linux")]
+    async fn terminate_within(&mut self, limit: Duration) {
+        let pid = self.child.id().to_string();
+        let term = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(term.success());
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "the server still runs {limit:?} after SIGTERM"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// SIGKILL: no shutdown, no destructor, no flush.
     fn kill(&mut self) {
         self.child.kill().expect("the server is killed");
@@ -113,6 +133,18 @@ impl Drop for Server {
 }
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A new game of a person against the medium bot, seeded: its id and the person's token.
+async fn game_against_a_bot(addr: SocketAddr, seed: u64) -> (i64, String) {
+    let request = json!({"game": "starrealms", "seats": ["human", "medium"], "seed": seed});
+    let (status, created) = http(addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let join = format!("/api/games/{id}/seats/p1/join");
+    let (status, joined) = http(addr, "POST", &join, None).await;
+    assert_eq!(status, 200, "{joined}");
+    (id, joined["token"].as_str().unwrap().to_string())
+}
 
 async fn connect(addr: SocketAddr, id: i64, token: &str) -> Ws {
     let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
@@ -210,14 +242,7 @@ async fn a_killed_server_keeps_every_acknowledged_action_and_the_game_goes_on() 
     let db = dir.path().join("realms.sqlite");
 
     let mut first = Server::start(&db);
-    let request = json!({"game": "starrealms", "seats": ["human", "medium"], "seed": 11});
-    let (status, created) = http(first.addr, "POST", "/api/games", Some(request)).await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_i64().unwrap();
-    let join = format!("/api/games/{id}/seats/p1/join");
-    let (status, joined) = http(first.addr, "POST", &join, None).await;
-    assert_eq!(status, 200, "{joined}");
-    let token = joined["token"].as_str().unwrap().to_string();
+    let (id, token) = game_against_a_bot(first.addr, 11).await;
 
     // Play against the bot until BEFORE_KILL of our actions are acknowledged and it is our
     // turn again; then send one more and kill the server at once.
@@ -337,23 +362,7 @@ async fn sigterm_stops_the_server_at_once_even_while_bots_search() {
         assert_eq!(status, 201, "{body}");
     }
     tokio::time::sleep(Duration::from_millis(800)).await;
-    let term = Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(term.success());
-    let start = Instant::now();
-    loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            assert!(status.success(), "{status}");
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "the server still runs 5 s after SIGTERM"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    server.terminate_within(Duration::from_secs(5)).await;
 }
 
 /// On one core the server serves on tokio's current-thread scheduler: a person's game against
@@ -380,16 +389,9 @@ async fn on_one_core_a_game_against_a_bot_plays_beside_searches_and_sigterm_stop
     let searching = json!({"game": "starrealms", "seats": ["ismcts:5000", "ismcts:5000"]});
     let (status, body) = http(server.addr, "POST", "/api/games", Some(searching)).await;
     assert_eq!(status, 201, "{body}");
-    let request = json!({"game": "starrealms", "seats": ["human", "medium"], "seed": 5});
-    let (status, created) = http(server.addr, "POST", "/api/games", Some(request)).await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_i64().unwrap();
-    let join = format!("/api/games/{id}/seats/p1/join");
-    let (status, joined) = http(server.addr, "POST", &join, None).await;
-    assert_eq!(status, 200, "{joined}");
-    let token = joined["token"].as_str().unwrap();
+    let (id, token) = game_against_a_bot(server.addr, 5).await;
 
-    let mut ws = connect(server.addr, id, token).await;
+    let mut ws = connect(server.addr, id, &token).await;
     let mut pace = Pace::new();
     let mut received = Vec::new();
     let mut acked = 0;
@@ -414,26 +416,7 @@ async fn on_one_core_a_game_against_a_bot_plays_beside_searches_and_sigterm_stop
         "the log as told has no gap"
     );
 
-    let pid = server.child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
-    let start = Instant::now();
-    loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            assert!(status.success(), "{status}");
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "the server still runs 5 s after SIGTERM"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    server.terminate_within(Duration::from_secs(5)).await;
 }
 
 #[tokio::test]
