@@ -128,7 +128,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let cores = cores();
         Options {
             bot_delay: Duration::from_millis(400),
             max_message_bytes: 4096,
@@ -384,7 +384,13 @@ impl<S: Store> AppState<S> {
 /// # Errors
 /// The runtime cannot start (no thread, no descriptor left).
 pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
-    runtime_for(std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get))
+    runtime_for(cores())
+}
+
+/// The cores this process may use (its CPU affinity and quota), or 2 when the system cannot
+/// tell: then the server keeps the multi-threaded scheduler, and bots one thread.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
 }
 
 /// [`runtime`] for `cores` cores.
