@@ -1,6 +1,9 @@
 //! The real `realms serve` process killed (SIGKILL) in the middle of a game, an action in
 //! flight, then started again on the same SQLite file: every action a client was told of is
 //! still there, and the game plays on to its end.
+//!
+//! And the same process stopped by SIGTERM while bots search, on all the test's cores and on
+//! one alone: it ends within 5 s.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead as _, BufReader};
@@ -98,7 +101,7 @@ impl Server {
         Server { child, addr }
     }
 
-    /// SIGTERM, then fails unless the process ends well within `limit`.
+    /// SIGTERM, then fails unless the process ends, with success, within `limit`.
     #[cfg(target_os = "linux")]
     async fn terminate_within(&mut self, limit: Duration) {
         let pid = self.child.id().to_string();

@@ -40,12 +40,18 @@ fn the_steady_latencies_are_those_sent_once_the_first_wave_was_set_up() {
     );
     assert!(harness::after_first_wave(&timed, &mut set_up_at, 3).is_empty());
     assert!(harness::after_first_wave(&timed, &mut set_up_at, 4).is_empty());
-    let config = Config {
-        games: 3,
-        concurrency: 10,
-        ..Config::default()
+    // As many games as play at a time, at most every game, at least one.
+    let wave = |games, concurrency| {
+        Config {
+            games,
+            concurrency,
+            ..Config::default()
+        }
+        .first_wave()
     };
-    assert_eq!(config.first_wave(), 3);
+    assert_eq!(wave(3, 10), 3);
+    assert_eq!(wave(500, 150), 150);
+    assert_eq!(wave(5, 0), 1);
 }
 
 #[test]
