@@ -22,6 +22,11 @@
 //!   a think delay, kept going while the games are played.
 //! - `--think-ms MS` (0): the clients think MS ms before each action, as people do (latency
 //!   still runs from the `act` sent); by default they act the instant they may.
+//! - `--busy` (with `--addr`): the clients keep their core awake, their runtime never sleeping
+//!   while it waits for the server's frames. On loopback, a frame sent to a sleeping client
+//!   wakes the client's core from inside the server's `send`, at the server's cost (an
+//!   interrupt between cores, dear in a virtual machine); over a network, the clients' machine
+//!   pays for it. With `--busy` the server's core does only its own work.
 //!
 //! By default the server runs in this process, and clients and server share every core. To
 //! give each its own core, run the server alone (`--serve ADDR`, with `--stored-games` and
@@ -33,7 +38,7 @@
 //! cargo build --release -p server --example load
 //! taskset -c 0 target/release/examples/load --serve 127.0.0.1:9000 --stored-games 5000 &
 //! taskset -c 1 target/release/examples/load --addr 127.0.0.1:9000 --games 500 \
-//!     --lobby-pollers 4 --idle-sockets 500
+//!     --lobby-pollers 4 --idle-sockets 500 --busy
 //! kill %1
 //! ```
 //!
@@ -49,7 +54,7 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: load [--games N] [--concurrency N] [--seed N] [--json] \
                      [--stored-games N] [--lobby-pollers N] [--poll-ms MS] [--idle-sockets N] \
-                     [--bot-games N] [--bot NAME] [--think-ms MS] [--addr ADDR]\n       \
+                     [--bot-games N] [--bot NAME] [--think-ms MS] [--addr ADDR [--busy]]\n       \
                      load --serve ADDR [--stored-games N] [--seed N]";
 
 /// What the command line asks for.
@@ -110,8 +115,14 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Mode, String> {
     // Options that only the clients take, to refuse them with `--serve`.
     let mut client_options = Vec::new();
     while let Some(arg) = args.next() {
-        if arg == "--json" {
-            json = true;
+        // The options without a value.
+        let flag = match arg.as_str() {
+            "--json" => Some(&mut json),
+            "--busy" => Some(&mut config.busy),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            *flag = true;
             client_options.push(arg);
             continue;
         }
@@ -154,6 +165,13 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Mode, String> {
             return Err(format!("`{option}` is for the clients, not for `--serve`"));
         }
         return Ok(Mode::Serve(addr, config.stored_games, config.seed));
+    }
+    if config.busy && config.server.is_none() {
+        return Err(
+            "`--busy` keeps the clients' core awake, which only the clients of a server \
+                    on other cores should do: give the server's `--addr`"
+                .into(),
+        );
     }
     if config.server.is_some() && config.stored_games > 0 {
         return Err("the stored games are the server's: give `--stored-games` to `--serve`".into());

@@ -89,6 +89,12 @@ pub struct Config {
     /// is measured from the `act` sent, so thinking adds nothing to it; it only spaces actions
     /// out as people do.
     pub think: Duration,
+    /// Whether the clients keep their core awake: their runtime never sleeps waiting for the
+    /// server's frames. On loopback a frame to a sleeping client wakes its core from inside the
+    /// server's send, at the server's cost (an interrupt between the cores, dear in a virtual
+    /// machine); over a network that wake happens on the clients' machine. Meant for clients
+    /// on cores of their own ([`Config::server`]): beside the server, they would take its time.
+    pub busy: bool,
 }
 
 impl Config {
@@ -114,6 +120,7 @@ impl Default for Config {
             bot: "ismcts:2000".into(),
             server: None,
             think: Duration::ZERO,
+            busy: false,
         }
     }
 }
@@ -275,6 +282,7 @@ impl Report {
             "wall_s": s(self.wall),
             "actions_per_s": self.actions_per_second().round(),
             "think_ms": c.think.as_millis() as u64,
+            "busy_clients": c.busy,
             "games_per_s": (self.games_per_second() * 100.0).round() / 100.0,
             "latency_ms": latency_json(&self.latencies),
             "steady_actions": self.steady.len(),
@@ -348,6 +356,9 @@ impl Report {
                 "clients think {} ms before each action\n",
                 c.think.as_millis()
             ));
+        }
+        if c.busy {
+            text.push_str("clients kept their core awake (their runtime never sleeps)\n");
         }
         if self.stored.games > 0 {
             text.push_str(&format!(
@@ -631,6 +642,14 @@ async fn run_async(config: Config) -> Result<Report, String> {
 
     let tally = Arc::new(Tally::default());
     let (stop, stopping) = watch::channel(false);
+    // Never waiting on an empty run queue, the runtime's thread polls for I/O without sleeping.
+    let awake = config.busy.then(|| {
+        tokio::spawn(async {
+            loop {
+                tokio::task::yield_now().await;
+            }
+        })
+    });
     let bot_tasks: Vec<_> = (0..config.bot_games as u64)
         .map(|slot| {
             let (bot, seed) = (config.bot.clone(), config.seed);
@@ -711,6 +730,9 @@ async fn run_async(config: Config) -> Result<Report, String> {
     if let Some(p) = progress {
         p.abort();
         eprintln!();
+    }
+    if let Some(awake) = awake {
+        awake.abort();
     }
 
     let mut lobby = Lobby::default();

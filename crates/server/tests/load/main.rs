@@ -77,11 +77,27 @@ fn twenty_games_at_once_end_without_an_error() {
     let ms = &json["latency_ms"];
     assert!(ms["p50"].as_f64() <= ms["p99"].as_f64() && ms["p99"].as_f64() <= ms["max"].as_f64());
 
-    // Deals and choices are seeded: the same games again, half as many at a time, play the same
-    // number of actions.
-    let again = run(20, 10);
+    assert_eq!(json["busy_clients"], false);
+    assert!(!report.text().contains("awake"));
+
+    // Deals and choices are seeded: the same games again, half as many at a time and with
+    // clients that keep their core awake, play the same number of actions, and the run ends
+    // (nothing keeps the clients' runtime going once the games are over).
+    let again = harness::run(&Config {
+        games: 20,
+        concurrency: 10,
+        busy: true,
+        ..Config::default()
+    })
+    .unwrap();
     assert_eq!(again.errors, 0, "{}", again.text());
     assert_eq!(again.actions, report.actions);
+    assert_eq!(again.json()["busy_clients"], true);
+    assert!(
+        again.text().contains("clients kept their core awake"),
+        "{}",
+        again.text()
+    );
 }
 
 #[test]
