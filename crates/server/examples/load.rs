@@ -22,6 +22,8 @@
 //!   a think delay, kept going while the games are played.
 //! - `--think-ms MS` (0): the clients think MS ms before each action, as people do (latency
 //!   still runs from the `act` sent); by default they act the instant they may.
+//! - `--timeline MS`: the report also gives the latency of the actions sent in each MS ms of the
+//!   run, window after window.
 //! - `--busy` (with `--addr`): the clients keep their core awake, their runtime never sleeping
 //!   while it waits for the server's frames. On loopback, a frame sent to a sleeping client
 //!   wakes the client's core from inside the server's `send`, at the server's cost (an
@@ -54,7 +56,7 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: load [--games N] [--concurrency N] [--seed N] [--json] \
                      [--stored-games N] [--lobby-pollers N] [--poll-ms MS] [--idle-sockets N] \
-                     [--bot-games N] [--bot NAME] [--think-ms MS] [--addr ADDR [--busy]]\n       \
+                     [--bot-games N] [--bot NAME] [--think-ms MS] [--timeline MS] [--addr ADDR [--busy]]\n       \
                      load --serve ADDR [--stored-games N] [--seed N]";
 
 /// What the command line asks for.
@@ -150,6 +152,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Mode, String> {
                     "--lobby-pollers" => config.lobby_pollers = number()? as usize,
                     "--poll-ms" => config.poll_interval = Duration::from_millis(number()?),
                     "--think-ms" => config.think = Duration::from_millis(number()?),
+                    "--timeline" => match number()? {
+                        0 => return Err("`--timeline` takes a window of 1 ms or more".into()),
+                        ms => config.timeline = Some(Duration::from_millis(ms)),
+                    },
                     "--idle-sockets" => config.idle_sockets = number()? as usize,
                     "--bot-games" => config.bot_games = number()? as usize,
                     "--bot" => config.bot = value.clone(),

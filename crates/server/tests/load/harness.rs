@@ -95,6 +95,9 @@ pub struct Config {
     /// machine); over a network that wake happens on the clients' machine. Meant for clients
     /// on cores of their own ([`Config::server`]): beside the server, they would take its time.
     pub busy: bool,
+    /// If set, the report also splits the actions by when they were sent, in windows this long
+    /// from the first one: how the latency moves over the run.
+    pub timeline: Option<Duration>,
 }
 
 impl Config {
@@ -121,6 +124,7 @@ impl Default for Config {
             server: None,
             think: Duration::ZERO,
             busy: false,
+            timeline: None,
         }
     }
 }
@@ -148,6 +152,8 @@ pub struct Report {
     /// The latencies of the actions sent once the first wave of games (as many as play at a
     /// time) was all set up, sorted: the games at play, without the setup's crowd.
     pub steady: Vec<Duration>,
+    /// With [`Config::timeline`]: the actions by when they were sent, window after window.
+    pub timeline: Vec<Window>,
     /// How long each game took to set up (created, both seats joined, both WebSockets open),
     /// sorted: connections that wait for the server show here.
     pub setups: Vec<Duration>,
@@ -211,6 +217,39 @@ pub struct Bots {
     /// Actions the bots played while the games were played (from the first game created to
     /// the last game over).
     pub actions: usize,
+}
+
+/// The actions sent in one window of time of a run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Window {
+    /// From when, after the first action was sent.
+    pub from: Duration,
+    /// Their latencies, sorted.
+    pub latencies: Vec<Duration>,
+}
+
+/// The latencies of `timed` (each action's sending time and latency) by when they were sent, in
+/// windows `width` long from the first one; a window in which none was sent is left out.
+pub fn timeline(timed: &[(Instant, Duration)], width: Duration) -> Vec<Window> {
+    let Some(first) = timed.iter().map(|(sent, _)| *sent).min() else {
+        return Vec::new();
+    };
+    let width = width.max(Duration::from_millis(1));
+    let mut windows = std::collections::BTreeMap::<u128, Vec<Duration>>::new();
+    for (sent, took) in timed {
+        let index = (*sent - first).as_nanos() / width.as_nanos();
+        windows.entry(index).or_default().push(*took);
+    }
+    windows
+        .into_iter()
+        .map(|(index, mut latencies)| {
+            latencies.sort_unstable();
+            Window {
+                from: width * index as u32,
+                latencies,
+            }
+        })
+        .collect()
 }
 
 /// The latency below which a fraction `q` (0 to 1) of `sorted` fall (nearest rank).
@@ -287,6 +326,11 @@ impl Report {
             "latency_ms": latency_json(&self.latencies),
             "steady_actions": self.steady.len(),
             "steady_latency_ms": latency_json(&self.steady),
+            "timeline": self.timeline.iter().map(|w| json!({
+                "from_s": s(w.from),
+                "actions": w.latencies.len(),
+                "latency_ms": latency_json(&w.latencies),
+            })).collect::<Vec<_>>(),
             "setup_ms": latency_json(&self.setups),
             "stored_games": {
                 "games": self.stored.games,
@@ -359,6 +403,20 @@ impl Report {
         }
         if c.busy {
             text.push_str("clients kept their core awake (their runtime never sleeps)\n");
+        }
+        if let Some(width) = c.timeline {
+            text.push_str(&format!(
+                "latency by when the actions were sent, {} ms at a time:\n",
+                width.as_millis()
+            ));
+            for w in &self.timeline {
+                text.push_str(&format!(
+                    "  from {:.1} s: {} actions, {}\n",
+                    w.from.as_secs_f64(),
+                    w.latencies.len(),
+                    latency_text(&w.latencies)
+                ));
+            }
         }
         if self.stored.games > 0 {
             text.push_str(&format!(
@@ -791,6 +849,10 @@ async fn run_async(config: Config) -> Result<Report, String> {
 
     let mut o = std::mem::take(&mut *tally.outcome.lock().unwrap_or_else(|e| e.into_inner()));
     let steady = after_first_wave(&o.latencies, &mut o.set_up_at, config.first_wave());
+    let timeline = config
+        .timeline
+        .map(|width| timeline(&o.latencies, width))
+        .unwrap_or_default();
     let mut latencies: Vec<Duration> = o.latencies.iter().map(|(_, took)| *took).collect();
     latencies.sort_unstable();
     o.setups.sort_unstable();
@@ -804,6 +866,7 @@ async fn run_async(config: Config) -> Result<Report, String> {
         wall,
         latencies,
         steady,
+        timeline,
         setups: o.setups,
         stored,
         startup,

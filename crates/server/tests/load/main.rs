@@ -55,6 +55,33 @@ fn the_steady_latencies_are_those_sent_once_the_first_wave_was_set_up() {
 }
 
 #[test]
+fn the_timeline_puts_each_action_in_the_window_it_was_sent_in() {
+    let t0 = std::time::Instant::now();
+    let at = |ms: u64| t0 + Duration::from_millis(ms);
+    let ms = Duration::from_millis;
+    // Not in order; none sent from 20 to 30 ms after the first (at 5 ms).
+    let timed = [
+        (at(41), ms(4)),
+        (at(5), ms(9)),
+        (at(14), ms(3)),
+        (at(15), ms(7)),
+        (at(36), ms(1)),
+    ];
+    let windows = harness::timeline(&timed, ms(10));
+    let summary: Vec<(Duration, Vec<Duration>)> =
+        windows.into_iter().map(|w| (w.from, w.latencies)).collect();
+    assert_eq!(
+        summary,
+        [
+            (ms(0), vec![ms(3), ms(9)]),
+            (ms(10), vec![ms(7)]),
+            (ms(30), vec![ms(1), ms(4)]),
+        ]
+    );
+    assert!(harness::timeline(&[], ms(10)).is_empty());
+}
+
+#[test]
 fn twenty_games_at_once_end_without_an_error() {
     let report = run(20, 20);
     println!("{}", report.text());
@@ -79,6 +106,7 @@ fn twenty_games_at_once_end_without_an_error() {
 
     assert_eq!(json["busy_clients"], false);
     assert!(!report.text().contains("awake"));
+    assert!(report.timeline.is_empty() && json["timeline"].as_array().unwrap().is_empty());
 
     // Deals and choices are seeded: the same games again, half as many at a time and with
     // clients that keep their core awake, play the same number of actions, and the run ends
@@ -87,11 +115,25 @@ fn twenty_games_at_once_end_without_an_error() {
         games: 20,
         concurrency: 10,
         busy: true,
+        timeline: Some(Duration::from_millis(50)),
         ..Config::default()
     })
     .unwrap();
     assert_eq!(again.errors, 0, "{}", again.text());
     assert_eq!(again.actions, report.actions);
+    // Every action in one window of the timeline, the windows in order.
+    let timeline = &again.timeline;
+    assert_eq!(
+        timeline.iter().map(|w| w.latencies.len()).sum::<usize>(),
+        again.actions
+    );
+    assert!(timeline.is_sorted_by(|a, b| a.from < b.from));
+    assert_eq!(timeline[0].from, Duration::ZERO);
+    assert_eq!(
+        again.json()["timeline"].as_array().unwrap().len(),
+        timeline.len()
+    );
+    assert!(again.text().contains("50 ms at a time"), "{}", again.text());
     assert_eq!(again.json()["busy_clients"], true);
     assert!(
         again.text().contains("clients kept their core awake"),
