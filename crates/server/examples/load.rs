@@ -56,7 +56,8 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: load [--games N] [--concurrency N] [--seed N] [--json] \
                      [--stored-games N] [--lobby-pollers N] [--poll-ms MS] [--idle-sockets N] \
-                     [--bot-games N] [--bot NAME] [--think-ms MS] [--timeline MS] [--addr ADDR [--busy]]\n       \
+                     [--bot-games N] [--bot NAME] [--think-ms MS] [--timeline MS] \
+                     [--addr ADDR [--busy]]\n       \
                      load --serve ADDR [--stored-games N] [--seed N]";
 
 /// What the command line asks for.
