@@ -4,7 +4,7 @@
 
 mod harness;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use harness::{Config, Report};
 
@@ -17,17 +17,21 @@ fn run(games: usize, concurrency: usize) -> Report {
     .unwrap()
 }
 
+/// Actions sent so many ms after `t0`, each with its latency in ms.
+fn timed(t0: Instant, actions: &[(u64, u64)]) -> Vec<(Instant, Duration)> {
+    let ms = Duration::from_millis;
+    actions
+        .iter()
+        .map(|&(sent, took)| (t0 + ms(sent), ms(took)))
+        .collect()
+}
+
 #[test]
 fn the_steady_latencies_are_those_sent_once_the_first_wave_was_set_up() {
-    let t0 = std::time::Instant::now();
+    let t0 = Instant::now();
     let at = |ms: u64| t0 + Duration::from_millis(ms);
     let ms = Duration::from_millis;
-    let timed = [
-        (at(5), ms(9)),
-        (at(20), ms(3)),
-        (at(30), ms(7)),
-        (at(31), ms(1)),
-    ];
+    let timed = timed(t0, &[(5, 9), (20, 3), (30, 7), (31, 1)]);
     // Three games set up at 10, 30 and 40 ms, not in order.
     let mut set_up_at = [at(40), at(10), at(30)];
     assert_eq!(
@@ -56,17 +60,12 @@ fn the_steady_latencies_are_those_sent_once_the_first_wave_was_set_up() {
 
 #[test]
 fn the_timeline_puts_each_action_in_the_window_it_was_sent_in() {
-    let t0 = std::time::Instant::now();
-    let at = |ms: u64| t0 + Duration::from_millis(ms);
     let ms = Duration::from_millis;
     // Not in order; none sent from 20 to 30 ms after the first (at 5 ms).
-    let timed = [
-        (at(41), ms(4)),
-        (at(5), ms(9)),
-        (at(14), ms(3)),
-        (at(15), ms(7)),
-        (at(36), ms(1)),
-    ];
+    let timed = timed(
+        Instant::now(),
+        &[(41, 4), (5, 9), (14, 3), (15, 7), (36, 1)],
+    );
     let windows = harness::timeline(&timed, ms(10));
     let summary: Vec<(Duration, Vec<Duration>)> =
         windows.into_iter().map(|w| (w.from, w.latencies)).collect();
