@@ -24,8 +24,8 @@
 //!   still runs from the `act` sent); by default they act the instant they may.
 //! - `--timeline MS`: the report also gives the latency of the actions sent in each MS ms of the
 //!   run, window after window.
-//! - `--busy` (with `--addr`): the clients keep their core awake, their runtime never sleeping
-//!   while it waits for the server's frames. On loopback, a frame sent to a sleeping client
+//! - `--busy` (with `--addr`): the clients keep their core awake, their runtime (one thread)
+//!   never sleeping while it waits for the server's frames. On loopback, a frame sent to a sleeping client
 //!   wakes the client's core from inside the server's `send`, at the server's cost (an
 //!   interrupt between cores, dear in a virtual machine); over a network, the clients' machine
 //!   pays for it. With `--busy` the server's core does only its own work.

@@ -89,8 +89,8 @@ pub struct Config {
     /// is measured from the `act` sent, so thinking adds nothing to it; it only spaces actions
     /// out as people do.
     pub think: Duration,
-    /// Whether the clients keep their core awake: their runtime never sleeps waiting for the
-    /// server's frames. On loopback a frame to a sleeping client wakes its core from inside the
+    /// Whether the clients keep their core awake: their runtime, one thread, never sleeps
+    /// waiting for the server's frames. On loopback a frame to a sleeping client wakes its core from inside the
     /// server's send, at the server's cost (an interrupt between the cores, dear in a virtual
     /// machine); over a network that wake happens on the clients' machine. Meant for clients
     /// on cores of their own ([`Config::server`]): beside the server, they would take its time.
@@ -154,6 +154,9 @@ pub struct Report {
     pub steady: Vec<Duration>,
     /// With [`Config::timeline`]: the actions by when they were sent, window after window.
     pub timeline: Vec<Window>,
+    /// How many times the load's runtime (the clients', and the server's when it runs in this
+    /// process) slept waiting for work while the games were played: none with [`Config::busy`].
+    pub parks: u64,
     /// How long each game took to set up (created, both seats joined, both WebSockets open),
     /// sorted: connections that wait for the server show here.
     pub setups: Vec<Duration>,
@@ -220,7 +223,7 @@ pub struct Bots {
 }
 
 /// The actions sent in one window of time of a run.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Window {
     /// From when, after the first action was sent.
     pub from: Duration,
@@ -322,6 +325,7 @@ impl Report {
             "actions_per_s": self.actions_per_second().round(),
             "think_ms": c.think.as_millis() as u64,
             "busy_clients": c.busy,
+            "runtime_parks": self.parks,
             "games_per_s": (self.games_per_second() * 100.0).round() / 100.0,
             "latency_ms": latency_json(&self.latencies),
             "steady_actions": self.steady.len(),
@@ -402,7 +406,10 @@ impl Report {
             ));
         }
         if c.busy {
-            text.push_str("clients kept their core awake (their runtime never sleeps)\n");
+            text.push_str(&format!(
+                "clients kept their core awake: their runtime slept {} times during the games\n",
+                self.parks
+            ));
         }
         if let Some(width) = c.timeline {
             text.push_str(&format!(
@@ -468,10 +475,17 @@ impl Report {
     }
 }
 
-/// Runs the load on a runtime of its own (one worker per core): starts the server (unless
-/// [`Config::server`] names one), plays every game beside the other cases, stops the server.
+/// Runs the load on a runtime of its own (one worker per core; one thread with
+/// [`Config::busy`]): starts the server (unless [`Config::server`] names one), plays every game
+/// beside the other cases, stops the server.
 pub fn run(config: &Config) -> Result<Report, String> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    // A task that never stops yielding keeps one thread from sleeping: the clients get one.
+    let mut builder = if config.busy {
+        tokio::runtime::Builder::new_current_thread()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+    };
+    let runtime = builder
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
@@ -727,6 +741,7 @@ async fn run_async(config: Config) -> Result<Report, String> {
     let slots = Arc::new(Semaphore::new(config.concurrency.max(1)));
     let start = Instant::now();
     let bot_actions_before = tally.bot_actions.load(Ordering::Relaxed);
+    let parks_before = parks();
     let progress = config.progress.then(|| {
         let tally = Arc::clone(&tally);
         let config = config.clone();
@@ -783,6 +798,7 @@ async fn run_async(config: Config) -> Result<Report, String> {
         }
     }
     let wall = start.elapsed();
+    let parks = parks() - parks_before;
     let bot_actions = tally.bot_actions.load(Ordering::Relaxed) - bot_actions_before;
     stop.send_replace(true);
     if let Some(p) = progress {
@@ -867,6 +883,7 @@ async fn run_async(config: Config) -> Result<Report, String> {
         latencies,
         steady,
         timeline,
+        parks,
         setups: o.setups,
         stored,
         startup,
@@ -895,6 +912,14 @@ pub fn after_first_wave(
         .collect();
     steady.sort_unstable();
     steady
+}
+
+/// How many times the workers of this runtime have slept waiting for work.
+fn parks() -> u64 {
+    let metrics = tokio::runtime::Handle::current().metrics();
+    (0..metrics.num_workers())
+        .map(|w| metrics.worker_park_count(w))
+        .sum()
 }
 
 /// Creates a Star Realms game with these seats and this seed; its id.
