@@ -3,6 +3,7 @@
 //! read-only ones.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -22,7 +23,14 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0002_lobby.sql"),
     include_str!("../migrations/0003_campaigns.sql"),
     include_str!("../migrations/0004_rematch.sql"),
+    include_str!("../migrations/0005_actions_by_time.sql"),
 ];
+
+/// Actions a store appends per epoch (the first part of an action's key). Actions written in
+/// one epoch share pages: a commit writes at most the epoch's few pages, whatever the number of
+/// games it holds. A game's log is read with one search per epoch it spans: fewer, longer
+/// epochs read faster and write more pages per commit.
+const EPOCH_ACTIONS: u64 = 256;
 
 /// How long a connection waits for another one's lock before giving up, and a read for a free
 /// reading connection.
@@ -42,6 +50,9 @@ const MAX_OPEN_SEAT_TTL_SECS: u64 = 10_000_000_000;
 /// share, so its reads go through the writing connection.
 pub struct SqliteStore {
     writer: Mutex<Connection>,
+    /// The actions this store appended, counted from the start of the epoch after the last one
+    /// in the file; changed under the writer's lock. Its epoch is `appended / EPOCH_ACTIONS`.
+    appended: AtomicU64,
     /// `None`: reads use `writer`.
     readers: Option<r2d2::Pool<Readers>>,
 }
@@ -54,8 +65,8 @@ fn stable_plans(conn: &Connection) -> Result<(), rusqlite::Error> {
         .map(drop)
 }
 
-/// Checks and inserts an action inside the writer's transaction.
-fn insert_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreError> {
+/// Checks an action inside the writer's transaction: `Ok` if it may be appended, or why not.
+fn check_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreError> {
     let id = action.id;
     let finished: Option<bool> = conn
         .prepare_cached("SELECT finished FROM games WHERE id = ?1")?
@@ -74,15 +85,59 @@ fn insert_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreE
             actual,
         });
     }
+    Ok(())
+}
+
+/// Appends a checked action inside the writer's transaction, in the epoch of `appended` (then
+/// counted), and counts it in its game's log.
+fn insert_action(
+    conn: &Connection,
+    appended: &AtomicU64,
+    action: &NewAction<'_>,
+) -> Result<(), StoreError> {
+    let id = action.id;
+    let epoch = appended.fetch_add(1, Ordering::Relaxed) / EPOCH_ACTIONS;
+    insert_log_entry(conn, epoch, id, action.index, action.text, action.client_id)?;
     conn.prepare_cached(
-        "INSERT INTO actions (game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4)",
+        "UPDATE logs SET actions = actions + 1, first_epoch = min(first_epoch, ?2),
+         last_epoch = max(last_epoch, ?2) WHERE game_id = ?1",
     )?
-    .execute(params![
-        id.0,
-        action.index as i64,
-        action.text,
-        action.client_id
-    ])?;
+    .execute(params![id.0, epoch as i64])?;
+    Ok(())
+}
+
+/// Inserts action `idx` of game `id` in `epoch`; its game's log is the caller's to update.
+fn insert_log_entry(
+    conn: &Connection,
+    epoch: u64,
+    id: GameId,
+    idx: usize,
+    text: &str,
+    client_id: Option<&str>,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO actions (epoch, game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![epoch as i64, id.0, idx as i64, text, client_id])?;
+    Ok(())
+}
+
+/// Starts the log of the new game `id` with the actions of its record, all in the current
+/// epoch (`appended` counts them).
+fn insert_log(
+    tx: &Connection,
+    appended: &AtomicU64,
+    id: GameId,
+    actions: &[String],
+) -> Result<(), StoreError> {
+    let epoch = appended.fetch_add(actions.len() as u64, Ordering::Relaxed) / EPOCH_ACTIONS;
+    for (idx, text) in actions.iter().enumerate() {
+        insert_log_entry(tx, epoch, id, idx, text, None)?;
+    }
+    tx.prepare_cached(
+        "INSERT INTO logs (game_id, actions, first_epoch, last_epoch) VALUES (?1, ?2, ?3, ?3)",
+    )?
+    .execute(params![id.0, actions.len() as i64, epoch as i64])?;
     Ok(())
 }
 
@@ -181,10 +236,18 @@ impl SqliteStore {
         };
         let mut store = SqliteStore {
             writer: Mutex::new(conn),
+            appended: AtomicU64::new(0),
             readers: None,
         };
         // Before the readers open: they never see an old schema.
         store.migrate()?;
+        // Appends start a new epoch: its pages hold only what this store writes.
+        let next_epoch: i64 = store.writer().query_row(
+            "SELECT COALESCE(MAX(epoch) + 1, 0) FROM actions",
+            [],
+            |r| r.get(0),
+        )?;
+        *store.appended.get_mut() = next_epoch as u64 * EPOCH_ACTIONS;
         if let Some(path) = file.filter(|_| readers > 0) {
             let pool = r2d2::Pool::builder()
                 .max_size(readers)
@@ -231,16 +294,25 @@ impl SqliteStore {
     /// Appends `batch` in one transaction: each action checked and inserted on its own (a
     /// refused one changes nothing and the others go on), then one commit. If the commit
     /// fails, every action of the batch fails.
-    fn commit_batch(conn: &mut Connection, batch: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
+    fn commit_batch(
+        conn: &mut Connection,
+        appended: &AtomicU64,
+        batch: &[NewAction<'_>],
+    ) -> Vec<Result<(), StoreError>> {
         let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
         // The transaction's statements are cached, like the others: preparing BEGIN and
         // COMMIT again for each batch costs as much as the checks.
         let committed = (|| -> Result<(), StoreError> {
             conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
-            // No savepoint is needed: the checks only read, and the insert is one statement,
-            // which SQLite applies whole or not at all.
+            // No savepoint is needed: the checks only read, so a refused action has changed
+            // nothing. An action's two writes (its row, its log's count) go in together or the
+            // batch fails whole: one without the other would leave a log that does not load.
             for action in batch {
-                results.push(insert_action(conn, action));
+                let checked = check_action(conn, action);
+                if checked.is_ok() {
+                    insert_action(conn, appended, action)?;
+                }
+                results.push(checked);
             }
             conn.prepare_cached("COMMIT")?.execute([])?;
             Ok(())
@@ -389,10 +461,25 @@ fn read_seats(
 
 /// How many actions the log of `id` holds (the index of the next one).
 fn next_index(conn: &Connection, id: GameId) -> Result<usize, StoreError> {
-    let n: i64 = conn
-        .prepare_cached("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game_id = ?1")?
-        .query_row([id.0], |r| r.get(0))?;
-    Ok(n as usize)
+    Ok(log_of(conn, id)?.actions)
+}
+
+/// A game's log: its number of actions and the epochs they were written in.
+struct Log {
+    actions: usize,
+    epochs: std::ops::RangeInclusive<i64>,
+}
+
+fn log_of(conn: &Connection, id: GameId) -> Result<Log, StoreError> {
+    let (actions, first, last): (i64, i64, i64) = conn
+        .prepare_cached("SELECT actions, first_epoch, last_epoch FROM logs WHERE game_id = ?1")?
+        .query_row([id.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?
+        .ok_or_else(|| StoreError::Corrupt(format!("game {id}: no log of its actions")))?;
+    Ok(Log {
+        actions: actions as usize,
+        epochs: first..=last,
+    })
 }
 
 fn summary_of(conn: &Connection, id: GameId) -> Result<GameSummary, StoreError> {
@@ -506,6 +593,7 @@ fn check_players(record: &GameRecord) -> Result<(), StoreError> {
 /// Inserts a new game, its seats and the actions its record holds, inside `tx`.
 fn insert_game(
     tx: &rusqlite::Transaction<'_>,
+    appended: &AtomicU64,
     record: &GameRecord,
     seed_chosen: bool,
 ) -> Result<GameId, StoreError> {
@@ -529,12 +617,7 @@ fn insert_game(
             params![id.0, seat as i64, player],
         )?;
     }
-    for (idx, text) in record.actions.iter().enumerate() {
-        tx.execute(
-            "INSERT INTO actions (game_id, idx, text) VALUES (?1, ?2, ?3)",
-            params![id.0, idx as i64, text],
-        )?;
-    }
+    insert_log(tx, appended, id, &record.actions)?;
     Ok(id)
 }
 
@@ -543,7 +626,7 @@ impl Store for SqliteStore {
         check_players(record)?;
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let id = insert_game(&tx, record, seed_chosen)?;
+        let id = insert_game(&tx, &self.appended, record, seed_chosen)?;
         tx.commit()?;
         Ok(id)
     }
@@ -567,7 +650,7 @@ impl Store for SqliteStore {
         if let Some(id) = existing {
             return Ok((GameId(id), false));
         }
-        let id = insert_game(&tx, record, false)?;
+        let id = insert_game(&tx, &self.appended, record, false)?;
         tx.execute(
             "UPDATE games SET rematch_of = ?1 WHERE id = ?2",
             params![of.0, id.0],
@@ -593,18 +676,27 @@ impl Store for SqliteStore {
             let seats = seats_of(tx, id)?;
             let mut actions = Vec::new();
             let mut client_ids = Vec::new();
+            let log = log_of(tx, id)?;
             let mut stmt = tx.prepare_cached(
-                "SELECT idx, text, client_id FROM actions WHERE game_id = ?1 ORDER BY idx",
+                "SELECT idx, text, client_id FROM actions WHERE epoch = ?1 AND game_id = ?2",
             )?;
-            let rows = stmt.query_map([id.0], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, Option<String>>(2)?,
-                ))
-            })?;
-            for row in rows {
-                let (idx, text, client_id) = row?;
+            let mut rows = Vec::with_capacity(log.actions);
+            for epoch in log.epochs {
+                let epoch = stmt.query_map([epoch, id.0], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, Option<String>>(2)?,
+                    ))
+                })?;
+                for row in epoch {
+                    rows.push(row?);
+                }
+            }
+            // Epochs follow each other in a game's log, except when two stores (processes)
+            // append to one file: each counts its own.
+            rows.sort_unstable_by_key(|row| row.0);
+            for (idx, text, client_id) in rows {
                 if idx != actions.len() as i64 {
                     return Err(StoreError::Corrupt(format!(
                         "game {id}: action {idx} follows action {}",
@@ -613,6 +705,13 @@ impl Store for SqliteStore {
                 }
                 actions.push(text);
                 client_ids.push(client_id);
+            }
+            if actions.len() != log.actions {
+                return Err(StoreError::Corrupt(format!(
+                    "game {id}: {} actions where its log counts {}",
+                    actions.len(),
+                    log.actions
+                )));
             }
             Ok((row, seats, actions, client_ids))
         })?;
@@ -659,7 +758,7 @@ impl Store for SqliteStore {
     }
 
     fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
-        SqliteStore::commit_batch(&mut self.writer(), actions)
+        SqliteStore::commit_batch(&mut self.writer(), &self.appended, actions)
     }
 
     fn claim_seat(&self, id: GameId, seat: Seat, token_hash: &TokenHash) -> Result<(), StoreError> {
@@ -875,12 +974,7 @@ impl Store for SqliteStore {
                 ],
             )?;
         }
-        for (idx, text) in record.actions.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO actions (game_id, idx, text) VALUES (?1, ?2, ?3)",
-                params![game.0, idx as i64, text],
-            )?;
-        }
+        insert_log(&tx, &self.appended, game, &record.actions)?;
         tx.execute(
             "INSERT INTO campaign_games (campaign_id, number, game_id) VALUES (?1, ?2, ?3)",
             params![id.0, number as i64, game.0],
@@ -988,10 +1082,10 @@ mod tests {
         let b = store.create(&record(&[HUMAN, "random"]), false).unwrap();
         let conn = store.writer();
         let mut stmt = conn
-            .prepare("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game_id = ?1")
+            .prepare("SELECT count(*) FROM actions WHERE epoch = ?1 AND game_id = ?2")
             .unwrap();
         for id in [a, b, a, b] {
-            let next: i64 = stmt.query_row([id.0], |r| r.get(0)).unwrap();
+            let next: i64 = stmt.query_row([0, id.0], |r| r.get(0)).unwrap();
             assert_eq!(next, 0);
         }
         assert_eq!(stmt.get_status(StatementStatus::RePrepare), 0);

@@ -61,7 +61,7 @@ fn appends_come_back_after_reopening_the_file() {
         store.append_action(id, 2, "end", Some("b")).unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 4);
+    assert_eq!(store.schema_version().unwrap(), 5);
     let game = store.load(id).unwrap();
     assert_eq!(game.id, id);
     assert_eq!(game.record.actions, ["play scout", "play viper", "end"]);
@@ -504,7 +504,7 @@ fn a_database_of_the_first_schema_is_upgraded_with_its_open_seats_counted() {
         .unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 4);
+    assert_eq!(store.schema_version().unwrap(), 5);
     assert_eq!(open_games(&store), [GameId(1)]);
     let page = store
         .lobby(&query(LobbyFilter::Unfinished, 10, None))
@@ -912,4 +912,175 @@ fn a_finished_game_has_one_rematch_whoever_asks_first() {
     let summary = store.summary(first).unwrap();
     assert_eq!(summary.seats.len(), 2);
     assert!(summary.open && !summary.finished);
+}
+
+/// One action for game `id`, without a client id.
+fn new_action(id: GameId, index: usize, text: &str) -> store::NewAction<'_> {
+    store::NewAction {
+        id,
+        index,
+        text,
+        client_id: None,
+    }
+}
+
+/// The pages the write-ahead log holds.
+fn wal_pages(dir: &tempfile::TempDir, page_size: u64) -> u64 {
+    let wal = dir.path().join("games.sqlite-wal");
+    let bytes = std::fs::metadata(wal).map_or(0, |m| m.len());
+    // A 32-byte header, then each page behind a 24-byte frame header.
+    bytes.saturating_sub(32) / (page_size + 24)
+}
+
+#[test]
+fn a_commit_of_one_action_from_each_of_many_long_games_writes_a_few_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let games: Vec<GameId> = (0..100)
+        .map(|_| store.create(&record(&["random", "random"]), false).unwrap())
+        .collect();
+    let text = "buy card 17 from the trade row";
+    let round = |i: usize| -> Vec<store::NewAction<'_>> {
+        games.iter().map(|&id| new_action(id, i, text)).collect()
+    };
+    // Each game's log grows past a page of its own (some 40 of these actions fill one).
+    for i in 0..60 {
+        assert!(store.append_actions(&round(i)).iter().all(Result::is_ok));
+    }
+    let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+    let page_size: u32 = conn
+        .query_row("PRAGMA page_size", [], |r| r.get(0))
+        .unwrap();
+    let page_size = u64::from(page_size);
+    let (busy, _, _): (i64, i64, i64) = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap();
+    assert_eq!(busy, 0, "the checkpoint ran");
+    assert_eq!(wal_pages(&dir, page_size), 0);
+    // One more action from each game: keyed by game, that commit wrote each game's last page,
+    // a hundred of them; keyed by when they were written, the actions share a few.
+    assert!(store.append_actions(&round(60)).iter().all(Result::is_ok));
+    let pages = wal_pages(&dir, page_size);
+    assert!(pages > 0 && pages <= 15, "{pages} pages for 100 actions");
+    for &id in &games {
+        assert_eq!(store.load(id).unwrap().record.actions, vec![text; 61]);
+        assert_eq!(store.summary(id).unwrap().actions, 61);
+    }
+}
+
+#[test]
+fn a_log_two_stores_wrote_to_comes_back_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = SqliteStore::open(db(&dir)).unwrap();
+    let second = SqliteStore::open(db(&dir)).unwrap();
+    let id = first.create(&record(&["random", "random"]), false).unwrap();
+    let texts: Vec<String> = (0..302).map(|i| format!("end {i}")).collect();
+    // The second store counts its appends into a second epoch; the first, which appended
+    // nothing yet, writes the next action in the epoch where the game's log began.
+    let batch: Vec<store::NewAction<'_>> = texts[..301]
+        .iter()
+        .enumerate()
+        .map(|(i, text)| new_action(id, i, text))
+        .collect();
+    assert!(second.append_actions(&batch).iter().all(Result::is_ok));
+    first.append_action(id, 301, &texts[301], None).unwrap();
+    for store in [&first, &second] {
+        assert_eq!(store.load(id).unwrap().record.actions, texts);
+    }
+    drop((first, second));
+    // A store opened again writes in an epoch after every one in the file.
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    store.append_action(id, 302, "end 302", None).unwrap();
+    let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+    let epochs: Vec<i64> = conn
+        .prepare(
+            "SELECT epoch FROM actions WHERE game_id = ?1 AND idx IN (0, 300, 301, 302)
+             ORDER BY idx",
+        )
+        .unwrap()
+        .query_map([id.0], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(epochs, [0, 1, 0, 2]);
+    assert_eq!(store.load(id).unwrap().record.actions.len(), 303);
+}
+
+#[test]
+fn a_database_whose_actions_were_keyed_by_game_is_upgraded_with_every_action() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+        for step in [
+            include_str!("../migrations/0001_init.sql"),
+            include_str!("../migrations/0002_lobby.sql"),
+            include_str!("../migrations/0003_campaigns.sql"),
+            include_str!("../migrations/0004_rematch.sql"),
+        ] {
+            conn.execute_batch(step).unwrap();
+        }
+        conn.execute_batch(
+            "PRAGMA user_version = 4;
+             INSERT INTO games (id, game, version, config, seed) VALUES
+                 (1, 'starrealms', 1, '{}', 5),
+                 (2, 'starrealms', 1, '{}', 6);
+             INSERT INTO seats (game_id, seat, player) VALUES
+                 (1, 0, 'random'), (1, 1, 'random'), (2, 0, 'random'), (2, 1, 'random');
+             INSERT INTO actions (game_id, idx, text, client_id) VALUES
+                 (1, 1, 'end', NULL),
+                 (1, 0, 'play scout', 'c0'),
+                 (1, 2, 'play viper', 'c2');",
+        )
+        .unwrap();
+    }
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 5);
+    let game = store.load(GameId(1)).unwrap();
+    assert_eq!(game.record.actions, ["play scout", "end", "play viper"]);
+    assert_eq!(
+        game.client_ids,
+        [Some("c0".into()), None, Some("c2".into())]
+    );
+    assert_eq!(store.summary(GameId(1)).unwrap().actions, 3);
+    assert!(store.load(GameId(2)).unwrap().record.actions.is_empty());
+    assert_eq!(store.summary(GameId(2)).unwrap().actions, 0);
+    // The logs go on from there.
+    assert!(matches!(
+        store.append_action(GameId(1), 2, "end", None),
+        Err(StoreError::WrongIndex { actual: 3, .. })
+    ));
+    store.append_action(GameId(1), 3, "end", None).unwrap();
+    store.append_action(GameId(2), 0, "end", None).unwrap();
+    assert_eq!(store.load(GameId(1)).unwrap().record.actions.len(), 4);
+    assert_eq!(store.load(GameId(2)).unwrap().record.actions, ["end"]);
+}
+
+#[test]
+fn a_log_missing_an_action_is_reported_corrupt() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let id = store.create(&record(&["random", "random"]), false).unwrap();
+    for (i, text) in ["play scout", "end", "end"].iter().enumerate() {
+        store.append_action(id, i, text, None).unwrap();
+    }
+    let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+    // The last action gone: the log counts one more than it holds.
+    conn.execute("DELETE FROM actions WHERE game_id = ?1 AND idx = 2", [id.0])
+        .unwrap();
+    let err = store.load(id).unwrap_err();
+    assert!(matches!(err, StoreError::Corrupt(_)), "{err}");
+    assert!(
+        err.to_string().contains("2 actions where its log counts 3"),
+        "{err}"
+    );
+    // One in the middle gone: a gap.
+    conn.execute("DELETE FROM actions WHERE game_id = ?1 AND idx = 0", [id.0])
+        .unwrap();
+    let err = store.load(id).unwrap_err();
+    assert!(
+        err.to_string().contains("action 1 follows action -1"),
+        "{err}"
+    );
 }
