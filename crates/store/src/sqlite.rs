@@ -1081,14 +1081,29 @@ mod tests {
         let a = store.create(&record(&[HUMAN, "random"]), false).unwrap();
         let b = store.create(&record(&[HUMAN, "random"]), false).unwrap();
         let conn = store.writer();
-        let mut stmt = conn
-            .prepare("SELECT count(*) FROM actions WHERE epoch = ?1 AND game_id = ?2")
+        // The two statements that read a game's log, as `load` runs them.
+        let mut log = conn
+            .prepare("SELECT actions, first_epoch, last_epoch FROM logs WHERE game_id = ?1")
+            .unwrap();
+        let mut epoch = conn
+            .prepare("SELECT idx, text, client_id FROM actions WHERE epoch = ?1 AND game_id = ?2")
             .unwrap();
         for id in [a, b, a, b] {
-            let next: i64 = stmt.query_row([0, id.0], |r| r.get(0)).unwrap();
-            assert_eq!(next, 0);
+            let (actions, first): (i64, i64) = log
+                .query_row([id.0], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap();
+            assert_eq!(actions, 0);
+            assert!(
+                epoch
+                    .query([first, id.0])
+                    .unwrap()
+                    .next()
+                    .unwrap()
+                    .is_none()
+            );
         }
-        assert_eq!(stmt.get_status(StatementStatus::RePrepare), 0);
+        assert_eq!(log.get_status(StatementStatus::RePrepare), 0);
+        assert_eq!(epoch.get_status(StatementStatus::RePrepare), 0);
     }
 
     #[test]
