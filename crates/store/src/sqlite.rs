@@ -66,6 +66,7 @@ fn stable_plans(conn: &Connection) -> Result<(), rusqlite::Error> {
 }
 
 /// Checks an action inside the writer's transaction: `Ok` if it may be appended, or why not.
+/// Only reads.
 fn check_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreError> {
     let id = action.id;
     let finished: Option<bool> = conn
@@ -88,22 +89,37 @@ fn check_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreEr
     Ok(())
 }
 
-/// Appends a checked action inside the writer's transaction, in the epoch of `appended` (then
-/// counted), and counts it in its game's log.
-fn insert_action(
+/// Appends an action inside the writer's transaction, in the epoch of `appended` (then
+/// counted), if it may be: `Ok(Err(why))` when it is refused (nothing written), `Err` when a
+/// write failed. One statement counts it in its game's log only if the game is not over and its
+/// log holds exactly `action.index` actions; the checks that say why run only for an action
+/// it refused.
+fn append_in_transaction(
     conn: &Connection,
     appended: &AtomicU64,
     action: &NewAction<'_>,
-) -> Result<(), StoreError> {
+) -> Result<Result<(), StoreError>, StoreError> {
     let id = action.id;
-    let epoch = appended.fetch_add(1, Ordering::Relaxed) / EPOCH_ACTIONS;
+    let epoch = appended.load(Ordering::Relaxed) / EPOCH_ACTIONS;
+    let counted = conn
+        .prepare_cached(
+            "UPDATE logs SET actions = actions + 1, first_epoch = min(first_epoch, ?3),
+             last_epoch = max(last_epoch, ?3)
+             WHERE game_id = ?1 AND actions = ?2
+               AND (SELECT finished FROM games WHERE id = ?1) = 0",
+        )?
+        .execute(params![id.0, action.index as i64, epoch as i64])?;
+    if counted == 0 {
+        return Ok(Err(check_action(conn, action).err().unwrap_or_else(|| {
+            StoreError::Corrupt(format!(
+                "game {id}: its log did not take action {}",
+                action.index
+            ))
+        })));
+    }
+    appended.fetch_add(1, Ordering::Relaxed);
     insert_log_entry(conn, epoch, id, action.index, action.text, action.client_id)?;
-    conn.prepare_cached(
-        "UPDATE logs SET actions = actions + 1, first_epoch = min(first_epoch, ?2),
-         last_epoch = max(last_epoch, ?2) WHERE game_id = ?1",
-    )?
-    .execute(params![id.0, epoch as i64])?;
-    Ok(())
+    Ok(Ok(()))
 }
 
 /// Inserts action `idx` of game `id` in `epoch`; its game's log is the caller's to update.
@@ -304,15 +320,12 @@ impl SqliteStore {
         // COMMIT again for each batch costs as much as the checks.
         let committed = (|| -> Result<(), StoreError> {
             conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
-            // No savepoint is needed: the checks only read, so a refused action has changed
-            // nothing. An action's two writes (its row, its log's count) go in together or the
-            // batch fails whole: one without the other would leave a log that does not load.
+            // No savepoint is needed: a refused action's statement changed no row, and the
+            // checks that say why only read. An action's two writes (its log's count, its row)
+            // go in together or the batch fails whole: one without the other would leave a
+            // log that does not load.
             for action in batch {
-                let checked = check_action(conn, action);
-                if checked.is_ok() {
-                    insert_action(conn, appended, action)?;
-                }
-                results.push(checked);
+                results.push(append_in_transaction(conn, appended, action)?);
             }
             conn.prepare_cached("COMMIT")?.execute([])?;
             Ok(())
