@@ -78,7 +78,7 @@ fn check_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreEr
         Some(true) => return Err(StoreError::Finished(id)),
         Some(false) => {}
     }
-    let actual = next_index(conn, id)?;
+    let actual = log_of(conn, id)?.actions;
     if actual != action.index {
         return Err(StoreError::WrongIndex {
             id,
@@ -472,12 +472,8 @@ fn read_seats(
     Ok(seats)
 }
 
-/// How many actions the log of `id` holds (the index of the next one).
-fn next_index(conn: &Connection, id: GameId) -> Result<usize, StoreError> {
-    Ok(log_of(conn, id)?.actions)
-}
-
-/// A game's log: its number of actions and the epochs they were written in.
+/// A game's log: its number of actions (the index of the next one) and the epochs they were
+/// written in.
 struct Log {
     actions: usize,
     epochs: std::ops::RangeInclusive<i64>,
@@ -513,7 +509,7 @@ fn summary_of(conn: &Connection, id: GameId) -> Result<GameSummary, StoreError> 
         config: parse_config(id, &row.config)?,
         seats,
         created_at: row.created_at,
-        actions: next_index(conn, id)?,
+        actions: log_of(conn, id)?.actions,
         finished: row.finished,
         winners: winners_of(row.winners)?,
         open,

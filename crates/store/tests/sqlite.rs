@@ -25,6 +25,16 @@ fn record(players: &[&str]) -> GameRecord {
     }
 }
 
+/// One action for game `id`, without a client id.
+fn new_action(id: GameId, index: usize, text: &str) -> store::NewAction<'_> {
+    store::NewAction {
+        id,
+        index,
+        text,
+        client_id: None,
+    }
+}
+
 fn db(dir: &tempfile::TempDir) -> std::path::PathBuf {
     dir.path().join("games.sqlite")
 }
@@ -756,18 +766,12 @@ fn a_batch_of_appends_keeps_each_result_apart() {
     let store = SqliteStore::open(":memory:").unwrap();
     let a = store.create(&record(&["random", "random"]), false).unwrap();
     let b = store.create(&record(&["random", "random"]), false).unwrap();
-    let new = |id, index, text| store::NewAction {
-        id,
-        index,
-        text,
-        client_id: None,
-    };
     let results = store.append_actions(&[
-        new(a, 0, "play scout"),
-        new(b, 3, "end"),
-        new(a, 1, "end"),
-        new(b, 0, "end"),
-        new(a, 1, "end again"),
+        new_action(a, 0, "play scout"),
+        new_action(b, 3, "end"),
+        new_action(a, 1, "end"),
+        new_action(b, 0, "end"),
+        new_action(a, 1, "end again"),
     ]);
     assert!(results[0].is_ok() && results[2].is_ok() && results[3].is_ok());
     assert!(matches!(
@@ -912,16 +916,6 @@ fn a_finished_game_has_one_rematch_whoever_asks_first() {
     let summary = store.summary(first).unwrap();
     assert_eq!(summary.seats.len(), 2);
     assert!(summary.open && !summary.finished);
-}
-
-/// One action for game `id`, without a client id.
-fn new_action(id: GameId, index: usize, text: &str) -> store::NewAction<'_> {
-    store::NewAction {
-        id,
-        index,
-        text,
-        client_id: None,
-    }
 }
 
 /// The pages the write-ahead log holds.
