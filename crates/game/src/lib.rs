@@ -81,9 +81,20 @@ impl<'de> Deserialize<'de> for Seat {
 }
 
 /// Per-seat data in one indexed container.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(transparent)]
 pub struct PerSeat<T>(pub Vec<T>);
+
+impl<T: Clone> Clone for PerSeat<T> {
+    fn clone(&self) -> Self {
+        PerSeat(self.0.clone())
+    }
+
+    /// Clones into the room `self` already has (each seat's own `clone_from`).
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl<T> PerSeat<T> {
     /// Builds one value per seat.

@@ -152,7 +152,7 @@ impl InPlay {
 }
 
 /// One seat's cards and pools.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// Cards in hand (order irrelevant).
     pub hand: Vec<CardId>,
@@ -555,7 +555,7 @@ pub enum Pending {
 }
 
 /// A whole game of Star Realms.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct State {
     /// The configuration.
     pub config: Config,
@@ -590,6 +590,191 @@ pub struct State {
     pub progress: bool,
     /// The game's RNG (shuffles). Part of the hidden state: never in an observation.
     pub rng: GameRng,
+}
+
+// `clone_from` copies field by field into the room the copy already has: a server that keeps
+// a copy of each version of a game makes a new one from the previous without allocating.
+// (Every field is named: one added without its copy does not compile.)
+impl Clone for Player {
+    fn clone(&self) -> Player {
+        let Player {
+            hand,
+            deck,
+            deck_known,
+            hand_known,
+            discard,
+            ships,
+            bases,
+            trade,
+            combat,
+            authority,
+            alive,
+            team,
+            pending_discards,
+            next_ship_top,
+            played,
+            scrapped,
+            scrapped_all,
+            next_base_top,
+            returning,
+            redirects,
+            done,
+            sheets,
+        } = self;
+        Player {
+            hand: hand.clone(),
+            deck: deck.clone(),
+            deck_known: *deck_known,
+            hand_known: hand_known.clone(),
+            discard: discard.clone(),
+            ships: ships.clone(),
+            bases: bases.clone(),
+            trade: *trade,
+            combat: *combat,
+            authority: *authority,
+            alive: *alive,
+            team: *team,
+            pending_discards: *pending_discards,
+            next_ship_top: *next_ship_top,
+            played: *played,
+            scrapped: *scrapped,
+            scrapped_all: *scrapped_all,
+            next_base_top: *next_base_top,
+            returning: returning.clone(),
+            redirects: redirects.clone(),
+            done: *done,
+            sheets: sheets.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Player) {
+        let Player {
+            hand,
+            deck,
+            deck_known,
+            hand_known,
+            discard,
+            ships,
+            bases,
+            trade,
+            combat,
+            authority,
+            alive,
+            team,
+            pending_discards,
+            next_ship_top,
+            played,
+            scrapped,
+            scrapped_all,
+            next_base_top,
+            returning,
+            redirects,
+            done,
+            sheets,
+        } = source;
+        self.hand.clone_from(hand);
+        self.deck.clone_from(deck);
+        self.deck_known = *deck_known;
+        self.hand_known.clone_from(hand_known);
+        self.discard.clone_from(discard);
+        self.ships.clone_from(ships);
+        self.bases.clone_from(bases);
+        self.trade = *trade;
+        self.combat = *combat;
+        self.authority = *authority;
+        self.alive = *alive;
+        self.team = *team;
+        self.pending_discards = *pending_discards;
+        self.next_ship_top = *next_ship_top;
+        self.played = *played;
+        self.scrapped = *scrapped;
+        self.scrapped_all = *scrapped_all;
+        self.next_base_top = *next_base_top;
+        self.returning.clone_from(returning);
+        self.redirects.clone_from(redirects);
+        self.done = *done;
+        self.sheets.clone_from(sheets);
+    }
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let State {
+            config,
+            players,
+            current,
+            first,
+            turn,
+            row,
+            trade_deck,
+            explorers,
+            scrap_heap,
+            pending,
+            frames,
+            over,
+            victors,
+            bequests,
+            progress,
+            rng,
+        } = self;
+        State {
+            config: config.clone(),
+            players: players.clone(),
+            current: *current,
+            first: *first,
+            turn: *turn,
+            row: *row,
+            trade_deck: trade_deck.clone(),
+            explorers: *explorers,
+            scrap_heap: scrap_heap.clone(),
+            pending: *pending,
+            frames: frames.clone(),
+            over: *over,
+            victors: *victors,
+            bequests: bequests.clone(),
+            progress: *progress,
+            rng: rng.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            config,
+            players,
+            current,
+            first,
+            turn,
+            row,
+            trade_deck,
+            explorers,
+            scrap_heap,
+            pending,
+            frames,
+            over,
+            victors,
+            bequests,
+            progress,
+            rng,
+        } = source;
+        if self.config != *config {
+            self.config.clone_from(config);
+        }
+        self.players.clone_from(players);
+        self.current = *current;
+        self.first = *first;
+        self.turn = *turn;
+        self.row = *row;
+        self.trade_deck.clone_from(trade_deck);
+        self.explorers = *explorers;
+        self.scrap_heap.clone_from(scrap_heap);
+        self.pending = *pending;
+        self.frames.clone_from(frames);
+        self.over = *over;
+        self.victors = *victors;
+        self.bequests.clone_from(bequests);
+        self.progress = *progress;
+        self.rng.clone_from(rng);
+    }
 }
 
 fn illegal(action: Action, reason: Reason) -> ActionError {
