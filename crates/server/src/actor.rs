@@ -28,7 +28,7 @@ use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
-use crate::protocol::{ApiError, ErrorCode, LogLine, SeatPresence, Written};
+use crate::protocol::{ApiError, ErrorCode, LogLine, SeatPresence};
 use crate::writer::Appender;
 
 /// Commands waiting for an actor, at most.
@@ -94,10 +94,10 @@ impl Log {
 
 /// Views of one version of a game, whatever the game.
 pub(crate) trait Views: Send + Sync {
-    /// What `viewer` sees (`None`: a spectator), as JSON.
-    fn observation(&self, viewer: Option<Seat>) -> Written;
-    /// The legal actions in text form.
-    fn legal_texts(&self) -> Vec<String>;
+    /// Writes what `viewer` sees (`None`: a spectator), as JSON, at the end of `out`.
+    fn write_observation(&self, viewer: Option<Seat>, out: &mut Vec<u8>);
+    /// Writes the legal actions in text form, as a JSON array, at the end of `out`.
+    fn write_legal_actions(&self, out: &mut Vec<u8>);
     /// Who must decide.
     fn to_move(&self) -> Option<Seat>;
     /// Once over: the winners.
@@ -109,25 +109,37 @@ pub(crate) trait Views: Send + Sync {
 struct Frozen<G>(G);
 
 impl<G: Served> Views for Frozen<G> {
-    fn observation(&self, viewer: Option<Seat>) -> Written {
+    fn write_observation(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
         let view = match viewer {
             Some(seat) => self.0.observation(seat),
             None => self.0.public_view(),
         };
-        Written::of(&view)
+        serde_json::to_writer(out, &view).expect("observations serialize");
     }
-    fn legal_texts(&self) -> Vec<String> {
-        self.0
-            .legal_actions()
-            .iter()
-            .map(|a| a.to_string())
-            .collect()
+    fn write_legal_actions(&self, out: &mut Vec<u8>) {
+        let legal = self.0.legal_actions();
+        serde_json::to_writer(out, &Texts(&legal)).expect("actions serialize");
     }
     fn to_move(&self) -> Option<Seat> {
         self.0.to_move()
     }
     fn winners(&self) -> Option<Vec<Seat>> {
         self.0.is_terminal().then(|| self.0.winners())
+    }
+}
+
+/// Actions written as their texts, without making a string of each.
+struct Texts<'a, A>(&'a [A]);
+
+impl<A: std::fmt::Display> serde::Serialize for Texts<'_, A> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Text<'a, A>(&'a A);
+        impl<A: std::fmt::Display> serde::Serialize for Text<'_, A> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self.0)
+            }
+        }
+        s.collect_seq(self.0.iter().map(Text))
     }
 }
 
@@ -140,8 +152,8 @@ pub(crate) struct Snapshot {
     pub presence: u64,
     /// Its views (shared by the snapshots of one version).
     pub views: Arc<dyn Views>,
-    /// Every seat as the table sees it.
-    pub seats: Vec<SeatPresence>,
+    /// Every seat as the table sees it (shared by the snapshots until it changes).
+    pub seats: Arc<[SeatPresence]>,
     /// The human seats nobody has claimed yet (empty once the game is over): until there is
     /// none, nobody acts and no bot moves.
     pub waiting: Vec<Seat>,
@@ -154,12 +166,12 @@ pub(crate) struct Snapshot {
 
 impl Snapshot {
     /// The version `version` of a game in `state` (whose `views` these are), with `seats`
-    /// and their live `connections`, published now.
+    /// as the table sees them (`table`, from [`table_of`]), published now.
     fn of<G: Served>(
         state: &G,
         views: Arc<dyn Views>,
         seats: &[StoredSeat],
-        connections: &[usize],
+        table: &Arc<[SeatPresence]>,
         version: usize,
         presence: u64,
         bots_broken: bool,
@@ -171,26 +183,30 @@ impl Snapshot {
             || state
                 .to_move()
                 .is_none_or(|seat| bots_broken || seats[seat.index()].is_human());
-        let seats = seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatPresence {
-                seat: Seat(i as u8),
-                player: s.player.clone(),
-                claimed: s.is_human() && s.token_hash.is_some(),
-                connected: !s.is_human() || connections.get(i).is_some_and(|&n| n > 0),
-            })
-            .collect();
         Arc::new(Snapshot {
             version,
             presence,
             views,
-            seats,
+            seats: Arc::clone(table),
             waiting,
             waits_for_people,
             at: Instant::now(),
         })
     }
+}
+
+/// Every seat of `seats`, with their live `connections`, as the table sees them.
+fn table_of(seats: &[StoredSeat], connections: &[usize]) -> Arc<[SeatPresence]> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SeatPresence {
+            seat: Seat(i as u8),
+            player: s.player.clone(),
+            claimed: s.is_human() && s.token_hash.is_some(),
+            connected: !s.is_human() || connections.get(i).is_some_and(|&n| n > 0),
+        })
+        .collect()
 }
 
 /// The human seats of `seats` nobody has claimed, unless the game is over.
@@ -225,6 +241,9 @@ pub(crate) struct GameHandle {
     pub kind: GameKind,
     /// The latest version.
     pub snapshots: watch::Receiver<Arc<Snapshot>>,
+    /// Who must decide (`None` once over), changed only when that changes, after the
+    /// snapshot that changes it: a connection holding back views waits on this alone.
+    pub turns: watch::Receiver<Option<Seat>>,
     /// The log.
     pub log: Arc<Log>,
     tx: mpsc::Sender<Command>,
@@ -471,13 +490,17 @@ struct Actor<G: Served, S: Store> {
     seats: Vec<StoredSeat>,
     /// Live connections of each seat.
     connections: Vec<usize>,
+    /// The seats as the table sees them, from `seats` and `connections`: made again when who
+    /// is at the table changes.
+    table: Arc<[SeatPresence]>,
     /// Changes of who is at the table so far (see [`Snapshot::presence`]).
     presence: u64,
     version: usize,
     log: Arc<Log>,
-    /// `(seat, client id)` → the index of the action it made.
-    client_ids: HashMap<(Seat, String), usize>,
+    /// For each seat: client id → the index of the action it made.
+    client_ids: Vec<HashMap<String, usize>>,
     snapshots: watch::Sender<Arc<Snapshot>>,
+    turns: watch::Sender<Option<Seat>>,
     /// A bot failed (unknown here, or it panicked): no more bot moves in this actor.
     bots_broken: bool,
     /// When a bot plays a seat: the game's start and every action since, to show a bot what
@@ -486,6 +509,12 @@ struct Actor<G: Served, S: Store> {
     history: Option<(Arc<G>, Vec<G::Action>)>,
     /// The store failed: the actor ends after answering.
     failed: bool,
+    /// Room for the legal actions, kept from one check to the next.
+    legal: Vec<G::Action>,
+    /// The copy of the state the last version published shows.
+    frozen: Arc<Frozen<G>>,
+    /// The copy of the version before, kept to be used again (see [`Actor::publish`]).
+    spare: Option<Arc<Frozen<G>>>,
 }
 
 impl<G: Served, S: Store> Actor<G, S> {
@@ -506,7 +535,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             ));
         }
         let log = Arc::new(Log::default());
-        let mut client_ids = HashMap::new();
+        let mut client_ids = vec![HashMap::new(); stored.seats.len()];
         for (step, text) in record.actions.iter().enumerate() {
             let fail = |e: String| format!("action {step} (`{text}`): {e}");
             let seat = state
@@ -520,28 +549,24 @@ impl<G: Served, S: Store> Actor<G, S> {
                 actions.push(action);
             }
             if let Some(Some(c)) = stored.client_ids.get(step) {
-                client_ids.insert((seat, c.clone()), step);
+                client_ids[seat.index()].insert(c.clone(), step);
             }
         }
         let version = record.actions.len();
         let connections = vec![0; stored.seats.len()];
-        let views: Arc<dyn Views> = Arc::new(Frozen(state.clone()));
-        let first = Snapshot::of(
-            &state,
-            views,
-            &stored.seats,
-            &connections,
-            version,
-            0,
-            false,
-        );
+        let frozen = Arc::new(Frozen(state.clone()));
+        let views: Arc<dyn Views> = Arc::clone(&frozen) as Arc<dyn Views>;
+        let table = table_of(&stored.seats, &connections);
+        let first = Snapshot::of(&state, views, &stored.seats, &table, version, 0, false);
         let (snapshots, receiver) = watch::channel(first);
+        let (turns, turns_receiver) = watch::channel(state.to_move());
         let (tx, rx) = mpsc::channel(QUEUE);
         let (presence_tx, presence_rx) = mpsc::unbounded_channel();
         let handle = GameHandle {
             id: stored.id,
             kind: G::KIND,
             snapshots: receiver,
+            turns: turns_receiver,
             log: Arc::clone(&log),
             tx,
             presence: presence_tx,
@@ -557,14 +582,19 @@ impl<G: Served, S: Store> Actor<G, S> {
             seed: record.seed,
             seats: stored.seats,
             connections,
+            table,
             presence: 0,
             version,
             log,
             client_ids,
             snapshots,
+            turns,
             bots_broken: false,
             history,
             failed: false,
+            legal: Vec::new(),
+            frozen,
+            spare: None,
         };
         let finished = stored.winners.is_some();
         Ok((
@@ -751,6 +781,7 @@ impl<G: Served, S: Store> Actor<G, S> {
     /// Publishes the current version again, for who is at the table changed.
     fn presence_changed(&mut self) {
         self.presence += 1;
+        self.table = table_of(&self.seats, &self.connections);
         let views = Arc::clone(&self.snapshots.borrow().views);
         self.publish_views(views);
     }
@@ -791,7 +822,11 @@ impl<G: Served, S: Store> Actor<G, S> {
 
     async fn act(&mut self, seat: Seat, client_id: String, version: usize, text: &str) -> ActReply {
         let refuse = |code, message: String| ActReply::Refused(ApiError::new(code, message), None);
-        if self.client_ids.contains_key(&(seat, client_id.clone())) {
+        if self
+            .client_ids
+            .get(seat.index())
+            .is_some_and(|ids| ids.contains_key(&client_id))
+        {
             return ActReply::Duplicate(self.current());
         }
         let Some(to_move) = self.state.to_move() else {
@@ -836,7 +871,8 @@ impl<G: Served, S: Store> Actor<G, S> {
                 );
             }
         };
-        if !self.state.legal_actions().contains(&action) {
+        self.state.legal_actions_into(&mut self.legal);
+        if !self.legal.contains(&action) {
             // The game says why (on a copy: a refused action changes nothing anyway).
             let (message, reason) = match self.state.clone().apply(action) {
                 Err(e) => {
@@ -891,7 +927,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             actions.push(action);
         }
         if let Some(c) = client_id {
-            self.client_ids.insert((seat, c), self.version);
+            self.client_ids[seat.index()].insert(c, self.version);
         }
         self.version += 1;
         if self.state.is_terminal() {
@@ -904,8 +940,20 @@ impl<G: Served, S: Store> Actor<G, S> {
     }
 
     /// Publishes the current version.
-    fn publish(&self) {
-        self.publish_views(Arc::new(Frozen(self.state.clone())));
+    fn publish(&mut self) {
+        // The copy of the version before last is used again when nobody holds it any more
+        // (no connection is still writing a view of it): its room takes the new copy.
+        let mut spare = self.spare.take();
+        let views = match spare.as_mut().and_then(Arc::get_mut) {
+            Some(frozen) => {
+                frozen.0.clone_from(&self.state);
+                spare.expect("just used")
+            }
+            None => Arc::new(Frozen(self.state.clone())),
+        };
+        let previous = std::mem::replace(&mut self.frozen, Arc::clone(&views));
+        self.publish_views(views);
+        self.spare = Some(previous);
     }
 
     /// Publishes the current version with its `views`.
@@ -914,12 +962,18 @@ impl<G: Served, S: Store> Actor<G, S> {
             &self.state,
             views,
             &self.seats,
-            &self.connections,
+            &self.table,
             self.version,
             self.presence,
             self.bots_broken,
         );
         self.snapshots.send_replace(snapshot);
+        let to_move = self.state.to_move();
+        self.turns.send_if_modified(|turn| {
+            let changed = *turn != to_move;
+            *turn = to_move;
+            changed
+        });
     }
 
     async fn store_finish(&mut self) -> Result<(), StoreError> {

@@ -18,7 +18,12 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::actor::{ActReply, GameHandle, Snapshot};
-use crate::protocol::{ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, ServerMessage};
+use serde::Serialize;
+
+use crate::games::GameKind;
+use crate::protocol::{
+    ApiError, ClientMessage, ErrorCode, LogLine, MAX_CLIENT_ID, SeatPresence, ServerMessage,
+};
 
 /// Close code: the server is going away (RFC 6455).
 pub(crate) const CLOSE_GOING_AWAY: u16 = 1001;
@@ -62,7 +67,9 @@ struct Connection {
 }
 
 impl Connection {
-    fn view(&mut self, snapshot: &Snapshot, ack: Option<String>) -> ServerMessage {
+    /// The view of `snapshot` this connection may see, answering the act `ack` if any, as
+    /// the message that goes: a [`ServerMessage::View`], written straight into one buffer.
+    fn view(&mut self, snapshot: &Snapshot, ack: Option<String>) -> Message {
         let views = &snapshot.views;
         let to_move = views.to_move();
         let log = self.handle.log.lines(self.log, snapshot.version, self.seat);
@@ -72,8 +79,7 @@ impl Connection {
             version.max(snapshot.version),
             presence.max(snapshot.presence),
         ));
-        let waiting = snapshot.waiting.clone();
-        ServerMessage::View {
+        let head = ViewHead {
             id: self.handle.id,
             game: self.handle.kind,
             version: snapshot.version,
@@ -81,16 +87,29 @@ impl Connection {
             to_move,
             over: to_move.is_none(),
             winners: views.winners(),
-            seats: snapshot.seats.clone(),
-            observation: views.observation(self.seat),
-            legal_actions: match self.seat {
-                Some(seat) if to_move == Some(seat) && waiting.is_empty() => views.legal_texts(),
-                _ => Vec::new(),
-            },
-            waiting,
+            seats: &snapshot.seats,
+            waiting: &snapshot.waiting,
             log,
             ack,
+        };
+        let legal =
+            matches!(self.seat, Some(seat) if to_move == Some(seat)) && snapshot.waiting.is_empty();
+        let mut out = Vec::with_capacity(VIEW_BYTES);
+        serde_json::to_writer(&mut out, &head).expect("views serialize");
+        // The head is an object: its last byte, `}`, makes way for the two fields that the
+        // game writes itself.
+        out.pop();
+        out.extend_from_slice(b",\"observation\":");
+        views.write_observation(self.seat, &mut out);
+        out.extend_from_slice(b",\"legal_actions\":");
+        if legal {
+            views.write_legal_actions(&mut out);
+        } else {
+            out.extend_from_slice(b"[]");
         }
+        out.push(b'}');
+        let text = String::from_utf8(out).expect("JSON is UTF-8");
+        Message::Text(text.into())
     }
 
     /// Whether `snapshot` is newer than what the client has: a later version, or the same
@@ -106,6 +125,28 @@ impl Connection {
         let to_move = snapshot.views.to_move();
         to_move.is_none() || (self.seat.is_some() && to_move == self.seat)
     }
+}
+
+/// Room made for a view at first: most views of a game take less.
+const VIEW_BYTES: usize = 4096;
+
+/// A [`ServerMessage::View`] but for its observation and legal actions (written after it),
+/// borrowing what the snapshot holds.
+#[derive(Serialize)]
+#[serde(tag = "type", rename = "view")]
+struct ViewHead<'a> {
+    id: store::GameId,
+    game: GameKind,
+    version: usize,
+    seat: Option<Seat>,
+    to_move: Option<Seat>,
+    over: bool,
+    winners: Option<Vec<Seat>>,
+    seats: &'a [SeatPresence],
+    waiting: &'a [Seat],
+    log: Vec<LogLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ack: Option<String>,
 }
 
 fn text(message: &ServerMessage) -> Message {
@@ -170,6 +211,7 @@ pub(crate) async fn run<W, R, E, F, P>(
     } = allowance;
     tokio::pin!(replaced);
     let mut snapshots = handle.snapshots.clone();
+    let mut turns = handle.turns.clone();
     // A seat's connection is at the table while this loop runs; the first view shows it.
     let _at_table = match seat {
         Some(seat) => Some(handle.arrive(seat).await),
@@ -182,18 +224,29 @@ pub(crate) async fn run<W, R, E, F, P>(
         log: 0,
     };
     let first = Arc::clone(&snapshots.borrow_and_update());
-    if sink.send(text(&conn.view(&first, None))).await.is_err() {
+    if sink.send(conn.view(&first, None)).await.is_err() {
         return;
     }
     let mut heard = Instant::now();
-    let mut next_ping = heard + limits.ping_interval;
-    // When the last view went, and when a view held back by `watch_interval` is due.
+    // The timers live as long as the loop and are moved, not made again at each turn of it
+    // (a timer made anew is one more entry in the runtime's wheel for every message).
+    let ping = tokio::time::sleep_until(heard + limits.ping_interval);
+    tokio::pin!(ping);
+    // When the last view went, and whether a view held back by `watch_interval` is due (when
+    // the `hold` timer fires).
+    // While a view is held back, the connection does not wake at each new version: only when
+    // the timer fires or the move changes hands (which may make a view urgent).
     let mut last_view = heard;
-    let mut held: Option<Instant> = None;
+    let mut held = false;
+    let hold = tokio::time::sleep_until(heard);
+    tokio::pin!(hold);
+    let stopping = shutdown.clone();
+    let stop = shutdown.changed();
+    tokio::pin!(stop);
     loop {
         let outgoing = tokio::select! {
             biased;
-            _ = shutdown.changed() => {
+            _ = &mut stop => {
                 let _ = sink.send(close(CLOSE_GOING_AWAY, "the server is shutting down")).await;
                 return;
             }
@@ -202,36 +255,30 @@ pub(crate) async fn run<W, R, E, F, P>(
                 let _ = sink.send(close(CLOSE_REPLACED, reason)).await;
                 return;
             }
-            () = tokio::time::sleep_until(next_ping) => {
+            () = &mut ping => {
                 if heard.elapsed() >= limits.idle_timeout {
                     let reason = "nothing arrived for too long, not even an answer to a ping";
                     let _ = sink.send(close(CLOSE_IDLE, reason)).await;
                     return;
                 }
-                next_ping = Instant::now() + limits.ping_interval;
+                ping.as_mut().reset(Instant::now() + limits.ping_interval);
                 if sink.send(Message::Ping(Default::default())).await.is_err() {
                     return;
                 }
                 continue;
             }
-            () = tokio::time::sleep_until(held.unwrap_or(next_ping)), if held.is_some() => {
-                held = None;
-                let snapshot = Arc::clone(&snapshots.borrow());
+            () = &mut hold, if held => {
+                held = false;
+                let snapshot = Arc::clone(&snapshots.borrow_and_update());
                 if !conn.is_news(&snapshot) {
                     continue;
                 }
                 last_view = Instant::now();
                 vec![conn.view(&snapshot, None)]
             }
-            changed = snapshots.changed() => {
+            changed = snapshots.changed(), if !held => {
                 if changed.is_err() {
-                    // The actor ended: the server is stopping, or rebuilds the game.
-                    let last = if *shutdown.borrow() {
-                        close(CLOSE_GOING_AWAY, "the server is shutting down")
-                    } else {
-                        close(CLOSE_RESTART, "the game is being rebuilt: reconnect")
-                    };
-                    let _ = sink.send(last).await;
+                    let _ = sink.send(actor_ended(&stopping)).await;
                     return;
                 }
                 let snapshot = Arc::clone(&snapshots.borrow_and_update());
@@ -240,10 +287,33 @@ pub(crate) async fn run<W, R, E, F, P>(
                 }
                 let due = last_view + limits.watch_interval;
                 if !conn.is_urgent(&snapshot) && Instant::now() < due {
-                    held.get_or_insert(due);
+                    // Held from now: the move's changes from now on wake the connection. One
+                    // that came before is in the newest version, looked at once more here.
+                    turns.borrow_and_update();
+                    let newest = Arc::clone(&snapshots.borrow_and_update());
+                    if !conn.is_urgent(&newest) {
+                        held = true;
+                        hold.as_mut().reset(due);
+                        continue;
+                    }
+                    last_view = Instant::now();
+                    vec![conn.view(&newest, None)]
+                } else {
+                    last_view = Instant::now();
+                    vec![conn.view(&snapshot, None)]
+                }
+            }
+            changed = turns.changed(), if held => {
+                if changed.is_err() {
+                    let _ = sink.send(actor_ended(&stopping)).await;
+                    return;
+                }
+                turns.borrow_and_update();
+                let snapshot = Arc::clone(&snapshots.borrow_and_update());
+                if !conn.is_news(&snapshot) || !conn.is_urgent(&snapshot) {
                     continue;
                 }
-                held = None;
+                held = false;
                 last_view = Instant::now();
                 vec![conn.view(&snapshot, None)]
             }
@@ -257,8 +327,8 @@ pub(crate) async fn run<W, R, E, F, P>(
                     heard = Instant::now();
                     let (answers, then) = answer(&mut conn, allow(), limits, message).await;
                     if let Then::Stop = then {
-                        for m in &answers {
-                            let _ = sink.send(text(m)).await;
+                        for m in answers {
+                            let _ = sink.send(m).await;
                         }
                         let _ = sink.send(close(CLOSE_RESTART, "the game is being rebuilt: reconnect")).await;
                         return;
@@ -267,11 +337,21 @@ pub(crate) async fn run<W, R, E, F, P>(
                 }
             },
         };
-        for message in &outgoing {
-            if sink.send(text(message)).await.is_err() {
+        for message in outgoing {
+            if sink.send(message).await.is_err() {
                 return;
             }
         }
+    }
+}
+
+/// The last message to a connection whose game's actor ended: the server is stopping, or
+/// rebuilds the game.
+fn actor_ended(shutdown: &watch::Receiver<bool>) -> Message {
+    if *shutdown.borrow() {
+        close(CLOSE_GOING_AWAY, "the server is shutting down")
+    } else {
+        close(CLOSE_RESTART, "the game is being rebuilt: reconnect")
     }
 }
 
@@ -281,8 +361,8 @@ async fn answer(
     allowed: bool,
     limits: Limits,
     message: Message,
-) -> (Vec<ServerMessage>, Then) {
-    let error = |code, message: &str| vec![ApiError::new(code, message).message(None)];
+) -> (Vec<Message>, Then) {
+    let error = |code, message: &str| vec![text(&ApiError::new(code, message).message(None))];
     if !allowed {
         let message = "too many messages from this seat or this address: this one is ignored";
         return (error(ErrorCode::RateLimited, message), Then::Go);
@@ -320,9 +400,9 @@ async fn act(
     client_id: String,
     version: usize,
     action: String,
-) -> (Vec<ServerMessage>, Then) {
+) -> (Vec<Message>, Then) {
     let refuse = |code, message: &str, client_id: String| {
-        vec![ApiError::new(code, message).message(Some(client_id))]
+        vec![text(&ApiError::new(code, message).message(Some(client_id)))]
     };
     if client_id.is_empty() || client_id.chars().count() > MAX_CLIENT_ID {
         let message = format!("a client_id has 1 to {MAX_CLIENT_ID} characters");
@@ -342,7 +422,7 @@ async fn act(
         }
         ActReply::Refused(error, fresh) => {
             let stop = error.code == ErrorCode::Internal;
-            let mut answers = vec![error.message(Some(client_id))];
+            let mut answers = vec![text(&error.message(Some(client_id)))];
             if let Some(snapshot) = fresh {
                 answers.push(conn.view(&snapshot, None));
             }
@@ -362,6 +442,91 @@ mod tests {
     use store::{SqliteStore, Store as _};
 
     use super::*;
+
+    #[tokio::test]
+    async fn a_view_is_the_documented_message_with_its_seats_observation_and_legal_actions() {
+        let store = Arc::new(SqliteStore::open(":memory:").unwrap());
+        let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
+        record.players = vec!["human".into(), "human".into()];
+        let id = store.create(&record, true).unwrap();
+        let state = starrealms::State::new(&Default::default(), 3).unwrap();
+        let mover = state.to_move().unwrap();
+        for seat in [Seat(0), Seat(1)] {
+            let hash = store::TokenHash::of(&format!("token {seat}"));
+            store.claim_seat(id, seat, &hash).unwrap();
+        }
+        let stored = store.load(id).unwrap();
+        let (_stop, shutdown) = watch::channel(false);
+        let context = crate::actor::Context::for_tests(store, shutdown.clone());
+        let (handle, actor) = crate::actor::prepare(stored, context).unwrap();
+        tokio::spawn(actor);
+
+        for seat in [Seat(0), Seat(1)] {
+            let mut conn = Connection {
+                handle: handle.clone(),
+                seat: Some(seat),
+                version: None,
+                log: 0,
+            };
+            let snapshot = Arc::clone(&handle.snapshots.borrow());
+            let Message::Text(text) = conn.view(&snapshot, Some("ack".into())) else {
+                panic!("a view is text");
+            };
+            let view: Value = serde_json::from_str(text.as_str()).unwrap();
+            let mut keys: Vec<&str> = view
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(|k| k.as_str())
+                .collect();
+            keys.sort_unstable();
+            let documented = [
+                "ack",
+                "game",
+                "id",
+                "legal_actions",
+                "log",
+                "observation",
+                "over",
+                "seat",
+                "seats",
+                "to_move",
+                "type",
+                "version",
+                "waiting",
+                "winners",
+            ];
+            assert_eq!(keys, documented, "{view}");
+            assert_eq!(view["type"], "view");
+            assert_eq!(view["game"], "starrealms");
+            assert_eq!(view["id"], json!(id));
+            assert_eq!(view["version"], 0);
+            assert_eq!(view["seat"], json!(seat));
+            assert_eq!(view["to_move"], json!(mover));
+            assert_eq!(view["over"], false);
+            assert_eq!(view["winners"], Value::Null);
+            assert_eq!(view["ack"], "ack");
+            assert_eq!(view["waiting"], json!([]));
+            assert_eq!(view["log"], json!([]));
+            let seats: Vec<SeatPresence> = serde_json::from_value(view["seats"].clone()).unwrap();
+            assert_eq!(seats.len(), 2);
+            assert!(seats.iter().all(|s| s.claimed && s.player == "human"));
+            let observation = serde_json::to_string(&state.observation(seat)).unwrap();
+            let expected: Value = serde_json::from_str(&observation).unwrap();
+            assert_eq!(view["observation"], expected);
+            let legal: Vec<String> = if seat == mover {
+                state
+                    .legal_actions()
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            assert_eq!(view["legal_actions"], json!(legal));
+            assert_eq!(seat == mover, !legal.is_empty());
+        }
+    }
 
     #[tokio::test]
     async fn the_loop_runs_over_any_sink_and_stream() {
