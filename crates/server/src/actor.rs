@@ -104,27 +104,45 @@ pub(crate) trait Views: Send + Sync {
     fn winners(&self) -> Option<Vec<Seat>>;
 }
 
-/// A copy of the state at one version. It never leaves the server: connections only take
-/// observations from it.
-struct Frozen<G>(G);
+/// A copy of the state at one version, with its legal actions (listed once: the actor checks
+/// an action against them, the view of the seat to move shows them). It never leaves the
+/// server: connections only take observations from it.
+struct Frozen<G: Served> {
+    state: G,
+    legal: Vec<G::Action>,
+}
+
+impl<G: Served> Frozen<G> {
+    fn of(state: &G) -> Frozen<G> {
+        Frozen {
+            state: state.clone(),
+            legal: state.legal_actions(),
+        }
+    }
+
+    /// Becomes the copy of `state`, in the room it has.
+    fn copy(&mut self, state: &G) {
+        self.state.clone_from(state);
+        self.state.legal_actions_into(&mut self.legal);
+    }
+}
 
 impl<G: Served> Views for Frozen<G> {
     fn write_observation(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
         let view = match viewer {
-            Some(seat) => self.0.observation(seat),
-            None => self.0.public_view(),
+            Some(seat) => self.state.observation(seat),
+            None => self.state.public_view(),
         };
         serde_json::to_writer(out, &view).expect("observations serialize");
     }
     fn write_legal_actions(&self, out: &mut Vec<u8>) {
-        let legal = self.0.legal_actions();
-        serde_json::to_writer(out, &Texts(&legal)).expect("actions serialize");
+        serde_json::to_writer(out, &Texts(&self.legal)).expect("actions serialize");
     }
     fn to_move(&self) -> Option<Seat> {
-        self.0.to_move()
+        self.state.to_move()
     }
     fn winners(&self) -> Option<Vec<Seat>> {
-        self.0.is_terminal().then(|| self.0.winners())
+        self.state.is_terminal().then(|| self.state.winners())
     }
 }
 
@@ -509,8 +527,6 @@ struct Actor<G: Served, S: Store> {
     history: Option<(Arc<G>, Vec<G::Action>)>,
     /// The store failed: the actor ends after answering.
     failed: bool,
-    /// Room for the legal actions, kept from one check to the next.
-    legal: Vec<G::Action>,
     /// The copy of the state the last version published shows.
     frozen: Arc<Frozen<G>>,
     /// The copy of the version before, kept to be used again (see [`Actor::publish`]).
@@ -554,7 +570,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
         let version = record.actions.len();
         let connections = vec![0; stored.seats.len()];
-        let frozen = Arc::new(Frozen(state.clone()));
+        let frozen = Arc::new(Frozen::of(&state));
         let views: Arc<dyn Views> = Arc::clone(&frozen) as Arc<dyn Views>;
         let table = table_of(&stored.seats, &connections);
         let first = Snapshot::of(&state, views, &stored.seats, &table, version, 0, false);
@@ -592,7 +608,6 @@ impl<G: Served, S: Store> Actor<G, S> {
             bots_broken: false,
             history,
             failed: false,
-            legal: Vec::new(),
             frozen,
             spare: None,
         };
@@ -871,8 +886,8 @@ impl<G: Served, S: Store> Actor<G, S> {
                 );
             }
         };
-        self.state.legal_actions_into(&mut self.legal);
-        if !self.legal.contains(&action) {
+        // The state is the last version published: its actions are listed already.
+        if !self.frozen.legal.contains(&action) {
             // The game says why (on a copy: a refused action changes nothing anyway).
             let (message, reason) = match self.state.clone().apply(action) {
                 Err(e) => {
@@ -909,10 +924,11 @@ impl<G: Served, S: Store> Actor<G, S> {
         action: G::Action,
         client_id: Option<String>,
     ) -> Result<(), StoreError> {
+        let entry = LogEntry::of(&self.state, seat, action);
         let appended = self
             .context
             .appender
-            .append(self.id, self.version, action.to_string(), client_id.clone())
+            .append(self.id, self.version, entry.text.clone(), client_id.clone())
             .await;
         if let Err(e) = appended {
             // The store is the truth and this actor may be behind it: end, and let the next
@@ -920,7 +936,6 @@ impl<G: Served, S: Store> Actor<G, S> {
             self.failed = true;
             return Err(e);
         }
-        let entry = LogEntry::of(&self.state, seat, action);
         self.state.apply_legal(action);
         self.log.push(entry);
         if let Some((_, actions)) = &mut self.history {
@@ -946,10 +961,10 @@ impl<G: Served, S: Store> Actor<G, S> {
         let mut spare = self.spare.take();
         let views = match spare.as_mut().and_then(Arc::get_mut) {
             Some(frozen) => {
-                frozen.0.clone_from(&self.state);
+                frozen.copy(&self.state);
                 spare.expect("just used")
             }
-            None => Arc::new(Frozen(self.state.clone())),
+            None => Arc::new(Frozen::of(&self.state)),
         };
         let previous = std::mem::replace(&mut self.frozen, Arc::clone(&views));
         self.publish_views(views);
