@@ -120,9 +120,18 @@ pub struct ReasonJson {
 
 /// A JSON value written once and sent as it is: an observation goes out as the engine
 /// serializes it, without a tree of values in between.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 #[serde(transparent)]
 pub struct Written(Box<serde_json::value::RawValue>);
+
+/// Read through a tree of values: inside a message (an enum tagged by `type`), serde hands
+/// the field over already parsed, which a raw value cannot take.
+impl<'de> Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Written, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Ok(Written::of(&value))
+    }
+}
 
 impl Written {
     /// `value`, written as JSON.

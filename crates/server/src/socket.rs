@@ -524,6 +524,21 @@ mod tests {
                 Vec::new()
             };
             assert_eq!(view["legal_actions"], json!(legal));
+            // A Rust client reads it as the protocol's message.
+            let message: ServerMessage = serde_json::from_str(text.as_str()).unwrap();
+            let ServerMessage::View {
+                observation,
+                legal_actions,
+                ..
+            } = message
+            else {
+                panic!("not a view: {text}");
+            };
+            assert_eq!(
+                serde_json::from_str::<Value>(observation.get()).unwrap(),
+                expected
+            );
+            assert_eq!(legal_actions, legal);
             assert_eq!(seat == mover, !legal.is_empty());
         }
     }
