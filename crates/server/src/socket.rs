@@ -443,23 +443,31 @@ mod tests {
 
     use super::*;
 
-    #[tokio::test]
-    async fn a_view_is_the_documented_message_with_its_seats_observation_and_legal_actions() {
+    /// A game of Star Realms of seed 3 between two people, its seats `claimed` or open, with
+    /// its actor running until the sender returned stops it.
+    fn started(claimed: bool) -> (GameHandle, watch::Sender<bool>) {
         let store = Arc::new(SqliteStore::open(":memory:").unwrap());
         let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
         record.players = vec!["human".into(), "human".into()];
         let id = store.create(&record, true).unwrap();
-        let state = starrealms::State::new(&Default::default(), 3).unwrap();
-        let mover = state.to_move().unwrap();
-        for seat in [Seat(0), Seat(1)] {
+        for seat in [Seat(0), Seat(1)].into_iter().filter(|_| claimed) {
             let hash = store::TokenHash::of(&format!("token {seat}"));
             store.claim_seat(id, seat, &hash).unwrap();
         }
         let stored = store.load(id).unwrap();
-        let (_stop, shutdown) = watch::channel(false);
-        let context = crate::actor::Context::for_tests(store, shutdown.clone());
+        let (stop, shutdown) = watch::channel(false);
+        let context = crate::actor::Context::for_tests(store, shutdown);
         let (handle, actor) = crate::actor::prepare(stored, context).unwrap();
         tokio::spawn(actor);
+        (handle, stop)
+    }
+
+    #[tokio::test]
+    async fn a_view_is_the_documented_message_with_its_seats_observation_and_legal_actions() {
+        let (handle, _stop) = started(true);
+        let id = handle.id;
+        let state = starrealms::State::new(&Default::default(), 3).unwrap();
+        let mover = state.to_move().unwrap();
 
         for seat in [Seat(0), Seat(1)] {
             let mut conn = Connection {
@@ -545,15 +553,8 @@ mod tests {
 
     #[tokio::test]
     async fn the_loop_runs_over_any_sink_and_stream() {
-        let store = Arc::new(SqliteStore::open(":memory:").unwrap());
-        let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
-        record.players = vec!["human".into(), "human".into()];
-        let id = store.create(&record, true).unwrap();
-        let stored = store.load(id).unwrap();
-        let (_stop, shutdown) = watch::channel(false);
-        let context = crate::actor::Context::for_tests(store, shutdown.clone());
-        let (handle, actor) = crate::actor::prepare(stored, context).unwrap();
-        tokio::spawn(actor);
+        let (handle, stop) = started(false);
+        let shutdown = stop.subscribe();
 
         let script = [
             "{\"type\": \"act\", \"client_id\": \"a\", \"version\": 0, \"action\": \"end\"}",
