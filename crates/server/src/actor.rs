@@ -678,7 +678,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
         let name = player.player.clone();
         let observation = self.state.observation(seat);
-        let legal = self.state.legal_actions();
+        let legal = self.frozen.legal.clone();
         let seed = bot_seed(self.seed, seat, self.version);
         let (version, delay) = (self.version, self.context.bot_delay);
         let permits = Arc::clone(&self.context.bot_permits);
@@ -797,8 +797,7 @@ impl<G: Served, S: Store> Actor<G, S> {
     fn presence_changed(&mut self) {
         self.presence += 1;
         self.table = table_of(&self.seats, &self.connections);
-        let views = Arc::clone(&self.snapshots.borrow().views);
-        self.publish_views(views);
+        self.publish_views(Arc::clone(&self.frozen) as Arc<dyn Views>);
     }
 
     async fn join(&mut self, seat: Seat, hash: TokenHash) -> Result<(), ApiError> {

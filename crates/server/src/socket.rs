@@ -232,10 +232,9 @@ pub(crate) async fn run<W, R, E, F, P>(
     // (a timer made anew is one more entry in the runtime's wheel for every message).
     let ping = tokio::time::sleep_until(heard + limits.ping_interval);
     tokio::pin!(ping);
-    // When the last view went, and whether a view held back by `watch_interval` is due (when
-    // the `hold` timer fires).
-    // While a view is held back, the connection does not wake at each new version: only when
-    // the timer fires or the move changes hands (which may make a view urgent).
+    // When the last view went, and whether a view is held back by `watch_interval` (until the
+    // `hold` timer fires). While one is, the connection does not wake at each new version:
+    // only when the timer fires or the move changes hands (which may make a view urgent).
     let mut last_view = heard;
     let mut held = false;
     let hold = tokio::time::sleep_until(heard);
@@ -281,7 +280,7 @@ pub(crate) async fn run<W, R, E, F, P>(
                     let _ = sink.send(actor_ended(&stopping)).await;
                     return;
                 }
-                let snapshot = Arc::clone(&snapshots.borrow_and_update());
+                let mut snapshot = Arc::clone(&snapshots.borrow_and_update());
                 if !conn.is_news(&snapshot) {
                     continue;
                 }
@@ -290,18 +289,15 @@ pub(crate) async fn run<W, R, E, F, P>(
                     // Held from now: the move's changes from now on wake the connection. One
                     // that came before is in the newest version, looked at once more here.
                     turns.borrow_and_update();
-                    let newest = Arc::clone(&snapshots.borrow_and_update());
-                    if !conn.is_urgent(&newest) {
+                    snapshot = Arc::clone(&snapshots.borrow_and_update());
+                    if !conn.is_urgent(&snapshot) {
                         held = true;
                         hold.as_mut().reset(due);
                         continue;
                     }
-                    last_view = Instant::now();
-                    vec![conn.view(&newest, None)]
-                } else {
-                    last_view = Instant::now();
-                    vec![conn.view(&snapshot, None)]
                 }
+                last_view = Instant::now();
+                vec![conn.view(&snapshot, None)]
             }
             changed = turns.changed(), if held => {
                 if changed.is_err() {
