@@ -458,6 +458,10 @@ impl<S: Store> AppState<S> {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
         let state = self;
+        // Room for every connection allowed, made now rather than while games are played
+        // (see `reserve_descriptors`); without it the server only runs slower at times.
+        #[cfg(unix)]
+        let _ = listen::reserve_descriptors(&listener, state.inner.options.max_connections);
         state.resume_unfinished().await?;
         let stopping = state.clone();
         let signal = tokio::spawn(async move {

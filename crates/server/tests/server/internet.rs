@@ -801,3 +801,37 @@ async fn the_server_speaks_tls_to_browsers_and_websockets() {
     let wrong = server::tls::config(&cert, &other_key).unwrap_err();
     assert!(wrong.contains("does not go with"), "{wrong}");
 }
+
+/// The size of this process's table of file descriptors (`FDSize` in its status).
+#[cfg(target_os = "linux")]
+fn descriptor_table() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("FDSize:")).unwrap();
+    line["FDSize:".len()..].trim().parse().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_makes_room_for_every_connection_it_allows_before_it_serves() {
+    // Grown under load instead, the table of descriptors doubles at connections 256, 512, …
+    // and each time stops the process while the kernel waits to free the old one.
+    let allowed = 9_000;
+    let soft = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap().0 as usize;
+    let server = started(|o| o.max_connections = allowed).await;
+    let (status, _) = http(server.addr, "GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    let table = descriptor_table();
+    assert!(table > allowed.min(soft - 1), "{table} descriptors");
+    // The descriptor that grew it is closed again.
+    for entry in std::fs::read_dir("/proc/self/fd").unwrap() {
+        let fd: usize = entry
+            .unwrap()
+            .file_name()
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(fd < allowed.min(soft - 1), "descriptor {fd} left open");
+    }
+    server.stop().await;
+}
