@@ -128,15 +128,14 @@ const DESCRIPTORS_BESIDE_CONNECTIONS: usize = 256;
 /// Grows the process's table of file descriptors, once, to room for `connections` connections
 /// (within the soft limit), by duplicating `fd` to a descriptor that high and closing it; the
 /// table never shrinks. Left to grow as connections arrive, the kernel doubles it at the
-/// descriptor after 256, 512, 1,024, …, and each time waits for every core to pass through the
-/// scheduler before it frees the old table: a wait of 10 to 30 ms measured here, inside the
-/// `accept` of the runtime's thread, during which no game moves. Returns the highest
-/// descriptor the table now holds.
+/// descriptor past 64, 128, 256, …, and each time waits for every core to pass through the
+/// scheduler before it frees the old table: a wait of 26 ms, measured once here, inside the
+/// `accept` of the runtime's thread, during which no game moves.
 #[cfg(unix)]
 pub(crate) fn reserve_descriptors(
     fd: impl std::os::fd::AsFd,
     connections: usize,
-) -> std::io::Result<usize> {
+) -> std::io::Result<()> {
     let (soft, _) = rlimit::getrlimit(rlimit::Resource::NOFILE)?;
     let wanted = connections.saturating_add(DESCRIPTORS_BESIDE_CONNECTIONS);
     let highest = (wanted as u64)
@@ -144,7 +143,7 @@ pub(crate) fn reserve_descriptors(
         .min(i32::MAX as u64) as i32;
     let duplicate = rustix::io::fcntl_dupfd_cloexec(fd, highest)?;
     drop(duplicate);
-    Ok(highest as usize)
+    Ok(())
 }
 
 /// Serves `router` on `listener` until `shutdown` turns true; then waits a little for open

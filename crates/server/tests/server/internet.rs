@@ -813,7 +813,7 @@ fn descriptor_table() -> usize {
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_makes_room_for_every_connection_it_allows_before_it_serves() {
-    // Grown under load instead, the table of descriptors doubles at connections 256, 512, …
+    // Grown under load instead, the table of descriptors doubles past 64, 128, 256, … of them
     // and each time stops the process while the kernel waits to free the old one.
     let allowed = 9_000;
     let soft = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap().0 as usize;
