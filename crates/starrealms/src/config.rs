@@ -125,7 +125,7 @@ pub enum DiscardTiming {
 pub const MAX_SHEETS: usize = 8;
 
 /// Everything that defines a game besides its seed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     /// Number of seats (2 for `standard`, 3–6 for `free_for_all`).
@@ -165,6 +165,22 @@ pub struct Config {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<Rule>,
 }
+
+clone_by_field!(Config {
+    seats,
+    format,
+    edition,
+    discard_timing,
+    authority,
+    explorers,
+    turn_limit,
+    sets,
+    sheets,
+    first,
+    decks,
+    trade_deck,
+    rules,
+});
 
 /// A rule change of a *Rise of Empire* campaign scenario, seat by seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,6 +12,25 @@
 use std::cell::Cell;
 use std::sync::OnceLock;
 
+/// `Clone` for a struct, field by field, with a `clone_from` that copies each field into the
+/// room the copy already has (a server that keeps a copy of each version of a game makes a new
+/// one from the previous without allocating). Every field must be listed: the struct literal
+/// and the destructuring check it, so a field added without its copy does not compile.
+macro_rules! clone_by_field {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> $ty {
+                $ty { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &$ty) {
+                let $ty { $($field),* } = source;
+                $(self.$field.clone_from($field);)*
+            }
+        }
+    };
+}
+
 pub mod action;
 pub mod campaign;
 pub mod card_text;

@@ -592,148 +592,49 @@ pub struct State {
     pub rng: GameRng,
 }
 
-// `clone_from` copies field by field into the room the copy already has: a server that keeps
-// a copy of each version of a game makes a new one from the previous without allocating.
-// (Every field is named: one added without its copy does not compile.)
-impl Clone for Player {
-    fn clone(&self) -> Player {
-        Player {
-            hand: self.hand.clone(),
-            deck: self.deck.clone(),
-            deck_known: self.deck_known,
-            hand_known: self.hand_known.clone(),
-            discard: self.discard.clone(),
-            ships: self.ships.clone(),
-            bases: self.bases.clone(),
-            trade: self.trade,
-            combat: self.combat,
-            authority: self.authority,
-            alive: self.alive,
-            team: self.team,
-            pending_discards: self.pending_discards,
-            next_ship_top: self.next_ship_top,
-            played: self.played,
-            scrapped: self.scrapped,
-            scrapped_all: self.scrapped_all,
-            next_base_top: self.next_base_top,
-            returning: self.returning.clone(),
-            redirects: self.redirects.clone(),
-            done: self.done,
-            sheets: self.sheets.clone(),
-        }
-    }
+clone_by_field!(Player {
+    hand,
+    deck,
+    deck_known,
+    hand_known,
+    discard,
+    ships,
+    bases,
+    trade,
+    combat,
+    authority,
+    alive,
+    team,
+    pending_discards,
+    next_ship_top,
+    played,
+    scrapped,
+    scrapped_all,
+    next_base_top,
+    returning,
+    redirects,
+    done,
+    sheets,
+});
 
-    fn clone_from(&mut self, source: &Player) {
-        let Player {
-            hand,
-            deck,
-            deck_known,
-            hand_known,
-            discard,
-            ships,
-            bases,
-            trade,
-            combat,
-            authority,
-            alive,
-            team,
-            pending_discards,
-            next_ship_top,
-            played,
-            scrapped,
-            scrapped_all,
-            next_base_top,
-            returning,
-            redirects,
-            done,
-            sheets,
-        } = source;
-        self.hand.clone_from(hand);
-        self.deck.clone_from(deck);
-        self.deck_known = *deck_known;
-        self.hand_known.clone_from(hand_known);
-        self.discard.clone_from(discard);
-        self.ships.clone_from(ships);
-        self.bases.clone_from(bases);
-        self.trade = *trade;
-        self.combat = *combat;
-        self.authority = *authority;
-        self.alive = *alive;
-        self.team = *team;
-        self.pending_discards = *pending_discards;
-        self.next_ship_top = *next_ship_top;
-        self.played = *played;
-        self.scrapped = *scrapped;
-        self.scrapped_all = *scrapped_all;
-        self.next_base_top = *next_base_top;
-        self.returning.clone_from(returning);
-        self.redirects.clone_from(redirects);
-        self.done = *done;
-        self.sheets.clone_from(sheets);
-    }
-}
-
-impl Clone for State {
-    fn clone(&self) -> State {
-        State {
-            config: self.config.clone(),
-            players: self.players.clone(),
-            current: self.current,
-            first: self.first,
-            turn: self.turn,
-            row: self.row,
-            trade_deck: self.trade_deck.clone(),
-            explorers: self.explorers,
-            scrap_heap: self.scrap_heap.clone(),
-            pending: self.pending,
-            frames: self.frames.clone(),
-            over: self.over,
-            victors: self.victors,
-            bequests: self.bequests.clone(),
-            progress: self.progress,
-            rng: self.rng.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &State) {
-        let State {
-            config,
-            players,
-            current,
-            first,
-            turn,
-            row,
-            trade_deck,
-            explorers,
-            scrap_heap,
-            pending,
-            frames,
-            over,
-            victors,
-            bequests,
-            progress,
-            rng,
-        } = source;
-        if self.config != *config {
-            self.config.clone_from(config);
-        }
-        self.players.clone_from(players);
-        self.current = *current;
-        self.first = *first;
-        self.turn = *turn;
-        self.row = *row;
-        self.trade_deck.clone_from(trade_deck);
-        self.explorers = *explorers;
-        self.scrap_heap.clone_from(scrap_heap);
-        self.pending = *pending;
-        self.frames.clone_from(frames);
-        self.over = *over;
-        self.victors = *victors;
-        self.bequests.clone_from(bequests);
-        self.progress = *progress;
-        self.rng.clone_from(rng);
-    }
-}
+clone_by_field!(State {
+    config,
+    players,
+    current,
+    first,
+    turn,
+    row,
+    trade_deck,
+    explorers,
+    scrap_heap,
+    pending,
+    frames,
+    over,
+    victors,
+    bequests,
+    progress,
+    rng,
+});
 
 fn illegal(action: Action, reason: Reason) -> ActionError {
     ActionError::Illegal {

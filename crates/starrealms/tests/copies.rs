@@ -16,9 +16,19 @@ fn config(seats: u8, format: Format) -> Config {
 fn a_copy_into_another_games_room_is_the_same_game() {
     // Copies move between games of 2, 3 and 4 seats, so that the room they reuse has too
     // many seats, too few, and cards everywhere.
+    let card = |name: &str| starrealms::cards().find(name).unwrap();
+    // A campaign's kind of configuration too: its own decks and trade deck, a seat to open.
+    let personal = Config {
+        decks: vec![vec![card("viper"); 10], vec![card("scout"); 8]],
+        trade_deck: Some(vec![card("cutter"); 30]),
+        first: Some(game::Seat(1)),
+        explorers: Some(4),
+        ..config(2, Format::Standard)
+    };
     let configs = [
         config(2, Format::Standard),
         config(4, Format::FreeForAll),
+        personal,
         config(3, Format::Hunter),
         config(4, Format::Hydra),
     ];
