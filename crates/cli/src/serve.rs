@@ -34,6 +34,11 @@ pub struct ServeArgs {
     /// Connections at once from one client address.
     #[arg(long, default_value_t = server::Options::default().max_connections_per_address, value_name = "N")]
     max_connections_per_address: usize,
+    /// An IPv6 client is its network of this many leading bits, for every limit per address
+    /// (64: a subscriber's network, whose every address its owner may use; 128: each address).
+    #[arg(long, default_value_t = server::Options::default().ipv6_prefix, value_name = "BITS",
+          value_parser = clap::value_parser!(u8).range(1..=128))]
+    ipv6_prefix: u8,
     /// Longest wait for a request's head, and for a request's body, in seconds.
     #[arg(long, default_value_t = server::Options::default().header_timeout.as_secs(), value_name = "S")]
     request_timeout_secs: u64,
@@ -82,6 +87,7 @@ impl ServeArgs {
             web_dir: self.web_dir.clone(),
             max_connections: self.max_connections,
             max_connections_per_address: self.max_connections_per_address,
+            ipv6_prefix: self.ipv6_prefix,
             header_timeout: request_timeout,
             body_timeout: request_timeout,
             ws_idle_timeout: ws_idle,
@@ -224,6 +230,7 @@ mod tests {
             web_dir: None,
             max_connections: 100,
             max_connections_per_address: 10,
+            ipv6_prefix: 64,
             request_timeout_secs: 10,
             ws_idle_secs: 60,
             watch_interval_ms: 50,

@@ -23,7 +23,7 @@ use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 use crate::actor::blocking;
 use crate::games::{self, CreateGame};
 use crate::protocol::{ApiError, ErrorCode};
-use crate::{AppState, campaigns, listen, replay, socket, web};
+use crate::{AppState, campaigns, limits, listen, replay, socket, web};
 
 /// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
 /// dropped. Messages between the configured limit and this one get a `too_large` error.
@@ -155,7 +155,8 @@ async fn json_errors(request: Request, next: Next) -> Response {
 }
 
 /// Who sent a request: the client's address (the connection's, or behind a reverse proxy the
-/// one its header names) and the connection's place under the caps.
+/// one its header names; an IPv6 one as its network, see [`limits::client_of`]) and the
+/// connection's place under the caps.
 pub(crate) struct Client {
     pub(crate) address: IpAddr,
     slot: Option<Arc<listen::Slot>>,
@@ -178,10 +179,11 @@ impl<S: Store> FromRequestParts<AppState<S>> for Client {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.split(',').next())
             .and_then(|a| a.trim().parse::<IpAddr>().ok());
+        let address = from_header
+            .or(peer.map(|p| p.address.ip()))
+            .unwrap_or(IpAddr::V6(std::net::Ipv6Addr::LOCALHOST));
         Ok(Client {
-            address: from_header
-                .or(peer.map(|p| p.address.ip()))
-                .unwrap_or(IpAddr::V6(std::net::Ipv6Addr::LOCALHOST)),
+            address: limits::client_of(address, app.inner.options.ipv6_prefix),
             slot: peer.map(|p| Arc::clone(&p.slot)),
         })
     }

@@ -90,6 +90,10 @@ pub struct Options {
     pub max_connections: usize,
     /// Connections at once from one client address.
     pub max_connections_per_address: usize,
+    /// What one client address is for every limit per address: an IPv4 address, or an IPv6
+    /// network of this many leading bits (64, a subscriber's network: its owner may use any
+    /// address in it). 128 counts each IPv6 address apart; 56 or 48, a provider's larger grants.
+    pub ipv6_prefix: u8,
     /// Longest wait for a request's head.
     pub header_timeout: Duration,
     /// Longest wait for a request's body.
@@ -147,6 +151,7 @@ impl Default for Options {
             open_seat_ttl: Duration::from_secs(2 * 3600),
             max_connections: 4096,
             max_connections_per_address: 64,
+            ipv6_prefix: 64,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             max_body_bytes: 16 * 1024,
@@ -226,6 +231,7 @@ impl<S: Store> AppState<S> {
                 caps: listen::Caps::new(
                     options.max_connections,
                     options.max_connections_per_address,
+                    options.ipv6_prefix,
                 ),
                 options,
                 context,

@@ -5,7 +5,7 @@
 //! connections buys a client nothing.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,6 +20,23 @@ use crate::Options;
 fn quota(burst: u32, per_minute: u32) -> Quota {
     let at_least_one = |n: u32| NonZeroU32::new(n.max(1)).expect("at least one");
     Quota::per_minute(at_least_one(per_minute)).allow_burst(at_least_one(burst))
+}
+
+/// The client an address stands for, for every limit per address: an IPv4 address is one
+/// client (and so is one written as IPv6, `::ffff:a.b.c.d`); an IPv6 address stands for its
+/// network, its first `ipv6_prefix` bits. A provider gives each subscriber a whole network (a /64
+/// at least, 2^64 addresses), any address of which the subscriber may use: counted one by one,
+/// one client would have billions of allowances.
+pub(crate) fn client_of(address: IpAddr, ipv6_prefix: u8) -> IpAddr {
+    let IpAddr::V6(v6) = address else {
+        return address;
+    };
+    if let Some(v4) = v6.to_ipv4_mapped() {
+        return IpAddr::V4(v4);
+    }
+    let kept = u32::from(ipv6_prefix.min(128));
+    let mask = u128::MAX.checked_shl(128 - kept).unwrap_or(0);
+    IpAddr::V6(Ipv6Addr::from(u128::from(v6) & mask))
 }
 
 /// One seat of one game.
@@ -219,6 +236,24 @@ mod tests {
         assert!(l.creation(a) && l.creation(a));
         assert!(!l.creation(a));
         assert!(l.creation("::1".parse().unwrap()));
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_network_and_an_ipv4_one_its_address() {
+        let client = |a: &str, prefix: u8| client_of(a.parse().unwrap(), prefix);
+        let ip = |a: &str| a.parse::<IpAddr>().unwrap();
+        assert_eq!(client("203.0.113.7", 64), ip("203.0.113.7"));
+        assert_eq!(client("::ffff:203.0.113.7", 64), ip("203.0.113.7"));
+        // Any address of one /64 is one client; the next /64 is another.
+        let net = ip("2001:db8:1:2::");
+        assert_eq!(client("2001:db8:1:2::1", 64), net);
+        assert_eq!(client("2001:db8:1:2:ffff:ffff:ffff:ffff", 64), net);
+        assert_eq!(client("2001:db8:1:3::1", 64), ip("2001:db8:1:3::"));
+        // A shorter prefix joins networks; a full one keeps every address apart.
+        assert_eq!(client("2001:db8:1:3::1", 48), ip("2001:db8:1::"));
+        assert_eq!(client("2001:db8:1:2::1", 128), ip("2001:db8:1:2::1"));
+        assert_eq!(client("2001:db8:1:2::1", 0), ip("::"));
+        assert_eq!(client("::1", 64), ip("::"));
     }
 
     #[test]

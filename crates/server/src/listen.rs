@@ -39,6 +39,8 @@ struct Counts {
 pub(crate) struct Caps {
     total: usize,
     per_address: usize,
+    /// Leading bits of an IPv6 address that make one client ([`crate::limits::client_of`]).
+    ipv6_prefix: u8,
     counts: Mutex<Counts>,
 }
 
@@ -63,16 +65,18 @@ impl Drop for Slot {
 }
 
 impl Caps {
-    pub(crate) fn new(total: usize, per_address: usize) -> Arc<Caps> {
+    pub(crate) fn new(total: usize, per_address: usize, ipv6_prefix: u8) -> Arc<Caps> {
         Arc::new(Caps {
             total: total.max(1),
             per_address: per_address.max(1),
+            ipv6_prefix,
             counts: Mutex::new(Counts::default()),
         })
     }
 
     /// A place for a new connection from `address`, or why there is none.
     fn admit(self: &Arc<Self>, address: IpAddr) -> Result<Slot, ApiError> {
+        let address = crate::limits::client_of(address, self.ipv6_prefix);
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         if counts.total >= self.total {
             return Err(ApiError::new(
@@ -88,7 +92,8 @@ impl Caps {
             return Err(ApiError::new(
                 ErrorCode::TooManyConnections,
                 format!(
-                    "your address has as many connections as it may ({}): close some first",
+                    "your address (or its IPv6 network) has as many connections as it may ({}): \
+                     close some first",
                     self.per_address
                 ),
             ));
@@ -270,5 +275,26 @@ async fn serve_io<I>(
     if stopping {
         connection.as_mut().graceful_shutdown();
         let _ = tokio::time::timeout(STOP_GRACE, connection).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cap_per_address_counts_an_ipv6_network_as_one_client() {
+        let caps = Caps::new(100, 2, 64);
+        let ip = |a: &str| a.parse::<IpAddr>().unwrap();
+        let first = caps.admit(ip("2001:db8:1:2::1")).unwrap();
+        let _second = caps.admit(ip("2001:db8:1:2::2")).unwrap();
+        let refused = caps.admit(ip("2001:db8:1:2::3")).err().unwrap();
+        assert_eq!(refused.code, ErrorCode::TooManyConnections);
+        assert!(refused.message.contains("(2)"), "{}", refused.message);
+        let _other = caps.admit(ip("2001:db8:1:3::1")).unwrap();
+        // A closed connection gives its network's place back.
+        drop(first);
+        let _again = caps.admit(ip("2001:db8:1:2::ffff")).unwrap();
+        assert_eq!(caps.counts.lock().unwrap().per_address.len(), 2);
     }
 }

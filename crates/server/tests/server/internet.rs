@@ -427,6 +427,72 @@ async fn creations_and_seats_are_bounded_per_address() {
     server.stop().await;
 }
 
+/// Creates a game as a client behind a reverse proxy that names it `from` in `X-Forwarded-For`;
+/// returns the answer's status and body.
+async fn create_from(addr: std::net::SocketAddr, from: &str) -> (u16, Value) {
+    let body = two_people().to_string();
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         X-Forwarded-For: {from}, 10.0.0.1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    answer(&read_to_close(&mut tcp, Duration::from_secs(10)).await)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ipv6_client_is_limited_as_its_network_not_address_by_address() {
+    let server = started(|o| {
+        o.creations_burst = 1;
+        o.creations_per_minute = 1;
+        o.client_address_header = Some("X-Forwarded-For".into());
+    })
+    .await;
+    let addr = server.addr;
+    let status = |answer: (u16, Value)| (answer.0, answer.1["code"].as_str().map(String::from));
+    let created = (201, None);
+    let refused = (429, Some("rate_limited".to_string()));
+    // One subscriber's /64: its second address is the same client.
+    assert_eq!(status(create_from(addr, "2001:db8:1:2::1").await), created);
+    assert_eq!(
+        status(create_from(addr, "2001:db8:1:2::beef").await),
+        refused
+    );
+    assert_eq!(
+        status(create_from(addr, "2001:db8:1:2:ffff:ffff:ffff:ffff").await),
+        refused
+    );
+    // The next network is another client.
+    assert_eq!(status(create_from(addr, "2001:db8:1:3::1").await), created);
+    // An IPv4 address is one client, written either way.
+    assert_eq!(status(create_from(addr, "203.0.113.7").await), created);
+    assert_eq!(
+        status(create_from(addr, "::ffff:203.0.113.7").await),
+        refused
+    );
+    assert_eq!(status(create_from(addr, "203.0.113.8").await), created);
+    server.stop().await;
+
+    // Counted address by address when the operator asks for it.
+    let server = started(|o| {
+        o.creations_burst = 1;
+        o.creations_per_minute = 1;
+        o.client_address_header = Some("X-Forwarded-For".into());
+        o.ipv6_prefix = 128;
+    })
+    .await;
+    assert_eq!(
+        status(create_from(server.addr, "2001:db8:1:2::1").await),
+        created
+    );
+    assert_eq!(
+        status(create_from(server.addr, "2001:db8:1:2::2").await),
+        created
+    );
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_of_a_finished_game_no_longer_counts_against_its_address() {
     let server = started(|o| o.seats_per_address = 1).await;
