@@ -72,7 +72,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     tls_key: Option<PathBuf>,
     /// Behind a reverse proxy: the header that names the client's address (such as
-    /// `X-Forwarded-For`), for the limits per address. Only when the proxy sets it.
+    /// `X-Forwarded-For`, whose last address, the proxy's addition, is taken), for the limits
+    /// per address. Only when the proxy sets it.
     #[arg(long, value_name = "HEADER")]
     client_address_header: Option<String>,
 }

@@ -177,7 +177,9 @@ impl<S: Store> FromRequestParts<AppState<S>> for Client {
             .as_deref()
             .and_then(|name| parts.headers.get(name))
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
+            // The last address is the one the proxy added: those before it came from the
+            // client, who may write any.
+            .and_then(|v| v.rsplit(',').next())
             .and_then(|a| a.trim().parse::<IpAddr>().ok());
         let address = from_header
             .or(peer.map(|p| p.address.ip()))

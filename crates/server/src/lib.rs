@@ -121,7 +121,8 @@ pub struct Options {
     /// public server: whoever knows the seed knows every hand. For tests and experiments.
     pub allow_chosen_seeds: bool,
     /// Behind a reverse proxy: the header that carries the client's address (such as
-    /// `X-Forwarded-For`, whose first address is taken). Trust it only behind a proxy that sets it.
+    /// `X-Forwarded-For`, whose last address is taken: the one the proxy added, where those before
+    /// it are the client's to write). Trust it only behind a proxy that sets it.
     pub client_address_header: Option<String>,
     /// Serve the browser interface from this folder instead of the copy built into the
     /// binary (to work on the interface without rebuilding).

@@ -427,13 +427,17 @@ async fn creations_and_seats_are_bounded_per_address() {
     server.stop().await;
 }
 
-/// Creates a game as a client behind a reverse proxy that names it `from` in `X-Forwarded-For`;
-/// returns the answer's status and body.
+/// Creates a game as a client behind a reverse proxy that appends its address, `from`, to
+/// `X-Forwarded-For`, after an address the client wrote itself, another at each call; returns
+/// the answer's status and body.
 async fn create_from(addr: std::net::SocketAddr, from: &str) -> (u16, Value) {
+    static CALLS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+    let forged = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let body = two_people().to_string();
     let request = format!(
         "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         X-Forwarded-For: {from}, 10.0.0.1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+         X-Forwarded-For: 192.0.2.{forged}, {from}\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
         body.len()
     );
     let mut tcp = TcpStream::connect(addr).await.unwrap();
@@ -442,7 +446,7 @@ async fn create_from(addr: std::net::SocketAddr, from: &str) -> (u16, Value) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_ipv6_client_is_limited_as_its_network_not_address_by_address() {
+async fn a_client_is_its_proxys_address_for_it_and_an_ipv6_one_its_network() {
     let server = started(|o| {
         o.creations_burst = 1;
         o.creations_per_minute = 1;
@@ -453,6 +457,9 @@ async fn an_ipv6_client_is_limited_as_its_network_not_address_by_address() {
     let status = |answer: (u16, Value)| (answer.0, answer.1["code"].as_str().map(String::from));
     let created = (201, None);
     let refused = (429, Some("rate_limited".to_string()));
+    // The address the proxy added counts, not the one the client wrote before it.
+    assert_eq!(status(create_from(addr, "203.0.113.1").await), created);
+    assert_eq!(status(create_from(addr, "203.0.113.1").await), refused);
     // One subscriber's /64: its second address is the same client.
     assert_eq!(status(create_from(addr, "2001:db8:1:2::1").await), created);
     assert_eq!(
