@@ -175,10 +175,10 @@ impl<S: Store> FromRequestParts<AppState<S>> for Client {
             .options
             .client_address_header
             .as_deref()
-            .and_then(|name| parts.headers.get(name))
+            // The last address is the one the proxy added (to the list, or as a line of its
+            // own): those before it came from the client, who may write any.
+            .and_then(|name| parts.headers.get_all(name).iter().next_back())
             .and_then(|v| v.to_str().ok())
-            // The last address is the one the proxy added: those before it came from the
-            // client, who may write any.
             .and_then(|v| v.rsplit(',').next())
             .and_then(|a| a.trim().parse::<IpAddr>().ok());
         let address = from_header

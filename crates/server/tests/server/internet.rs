@@ -460,6 +460,18 @@ async fn a_client_is_its_proxys_address_for_it_and_an_ipv6_one_its_network() {
     // The address the proxy added counts, not the one the client wrote before it.
     assert_eq!(status(create_from(addr, "203.0.113.1").await), created);
     assert_eq!(status(create_from(addr, "203.0.113.1").await), refused);
+    // Nor a line of the header the client wrote before the proxy's own line.
+    let body = two_people().to_string();
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         X-Forwarded-For: 192.0.2.200\r\nX-Forwarded-For: 203.0.113.1\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    let lines = answer(&read_to_close(&mut tcp, Duration::from_secs(10)).await);
+    assert_eq!(status(lines), refused);
     // One subscriber's /64: its second address is the same client.
     assert_eq!(status(create_from(addr, "2001:db8:1:2::1").await), created);
     assert_eq!(
