@@ -104,7 +104,8 @@ pub struct Options {
     pub max_record_bytes: usize,
     /// How often a WebSocket is pinged.
     pub ws_ping_interval: Duration,
-    /// A WebSocket from which nothing (not even a pong) arrives for this long is closed.
+    /// A WebSocket from which nothing (not even a pong) arrives for this long is closed, and so
+    /// is one whose messages cannot go for this long (a client that does not read).
     pub ws_idle_timeout: Duration,
     /// Views to a spectator, or to a seat that is not to move, go at most this often: a quick
     /// run of actions reaches those who watch it as one view with every log line. A view that

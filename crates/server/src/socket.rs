@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message};
-use futures_util::{Sink, SinkExt as _, Stream, StreamExt as _};
+use futures_util::{FutureExt as _, Sink, SinkExt as _, Stream, StreamExt as _};
 use game::Seat;
 use tokio::sync::watch;
 use tokio::time::Instant;
@@ -47,7 +47,8 @@ pub(crate) struct Limits {
     pub max_message: usize,
     /// How often the connection is pinged.
     pub ping_interval: Duration,
-    /// The connection closes when nothing (not even a pong) arrives for this long.
+    /// The connection closes when nothing (not even a pong) arrives for this long, or when a
+    /// message to the client cannot go for this long.
     pub idle_timeout: Duration,
     /// Views to a connection that is not to move (a spectator, or a seat waiting for the
     /// others) go at most this often: a quick run of another seat's actions reaches it as one
@@ -164,14 +165,34 @@ fn close(code: u16, reason: &str) -> Message {
     }))
 }
 
+/// How long a refusal may wait to go before the connection is dropped anyway.
+const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
+
+/// Sends `message`; false if the connection failed, or if the message could not go for
+/// `patience`: the client does not read (the buffers between are full) and is given up, or
+/// it would keep its connection, and the loop that serves it, waiting for good.
+async fn deliver<W>(sink: &mut W, message: Message, patience: Duration) -> bool
+where
+    W: Sink<Message> + Unpin,
+{
+    let mut send = std::pin::pin!(sink.send(message));
+    // Nearly every message goes at once: no timer for those.
+    if let Some(sent) = (&mut send).now_or_never() {
+        return sent.is_ok();
+    }
+    matches!(tokio::time::timeout(patience, send).await, Ok(Ok(())))
+}
+
 /// Sends an error and closes: for a connection refused before it starts.
 pub(crate) async fn refuse<W>(mut sink: W, error: ApiError, code: u16)
 where
     W: Sink<Message> + Unpin,
 {
-    let _ = sink.send(text(&error.message(None))).await;
-    let _ = sink.send(close(code, &error.message)).await;
-    let _ = sink.close().await;
+    if deliver(&mut sink, text(&error.message(None)), REFUSAL_PATIENCE).await
+        && deliver(&mut sink, close(code, &error.message), REFUSAL_PATIENCE).await
+    {
+        let _ = tokio::time::timeout(REFUSAL_PATIENCE, sink.close()).await;
+    }
 }
 
 /// What the loop does after a client message.
@@ -224,7 +245,10 @@ pub(crate) async fn run<W, R, E, F, P>(
         log: 0,
     };
     let first = Arc::clone(&snapshots.borrow_and_update());
-    if sink.send(conn.view(&first, None)).await.is_err() {
+    let patience = limits.idle_timeout;
+    // A close frame, the connection's last message, waits less.
+    let last = patience.min(REFUSAL_PATIENCE);
+    if !deliver(&mut sink, conn.view(&first, None), patience).await {
         return;
     }
     let mut heard = Instant::now();
@@ -246,22 +270,23 @@ pub(crate) async fn run<W, R, E, F, P>(
         let outgoing = tokio::select! {
             biased;
             _ = &mut stop => {
-                let _ = sink.send(close(CLOSE_GOING_AWAY, "the server is shutting down")).await;
+                let going = close(CLOSE_GOING_AWAY, "the server is shutting down");
+                deliver(&mut sink, going, last).await;
                 return;
             }
             () = &mut replaced => {
                 let reason = "this seat has newer connections: this one, the oldest, is closed";
-                let _ = sink.send(close(CLOSE_REPLACED, reason)).await;
+                deliver(&mut sink, close(CLOSE_REPLACED, reason), last).await;
                 return;
             }
             () = &mut ping => {
                 if heard.elapsed() >= limits.idle_timeout {
                     let reason = "nothing arrived for too long, not even an answer to a ping";
-                    let _ = sink.send(close(CLOSE_IDLE, reason)).await;
+                    deliver(&mut sink, close(CLOSE_IDLE, reason), last).await;
                     return;
                 }
                 ping.as_mut().reset(Instant::now() + limits.ping_interval);
-                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                if !deliver(&mut sink, Message::Ping(Default::default()), patience).await {
                     return;
                 }
                 continue;
@@ -277,7 +302,7 @@ pub(crate) async fn run<W, R, E, F, P>(
             }
             changed = snapshots.changed(), if !held => {
                 if changed.is_err() {
-                    let _ = sink.send(actor_ended(&stopping)).await;
+                    deliver(&mut sink, actor_ended(&stopping), last).await;
                     return;
                 }
                 let mut snapshot = Arc::clone(&snapshots.borrow_and_update());
@@ -301,7 +326,7 @@ pub(crate) async fn run<W, R, E, F, P>(
             }
             changed = turns.changed(), if held => {
                 if changed.is_err() {
-                    let _ = sink.send(actor_ended(&stopping)).await;
+                    deliver(&mut sink, actor_ended(&stopping), last).await;
                     return;
                 }
                 turns.borrow_and_update();
@@ -324,9 +349,10 @@ pub(crate) async fn run<W, R, E, F, P>(
                     let (answers, then) = answer(&mut conn, allow(), limits, message).await;
                     if let Then::Stop = then {
                         for m in answers {
-                            let _ = sink.send(m).await;
+                            deliver(&mut sink, m, last).await;
                         }
-                        let _ = sink.send(close(CLOSE_RESTART, "the game is being rebuilt: reconnect")).await;
+                        let again = close(CLOSE_RESTART, "the game is being rebuilt: reconnect");
+                        deliver(&mut sink, again, last).await;
                         return;
                     }
                     answers
@@ -334,7 +360,7 @@ pub(crate) async fn run<W, R, E, F, P>(
             },
         };
         for message in outgoing {
-            if sink.send(message).await.is_err() {
+            if !deliver(&mut sink, message, patience).await {
                 return;
             }
         }
@@ -544,6 +570,79 @@ mod tests {
             );
             assert_eq!(legal_actions, legal);
             assert_eq!(seat == mover, !legal.is_empty());
+        }
+    }
+
+    /// A client that reads its first `reads` messages, then never again: its buffers fill, and
+    /// every send after waits for good.
+    struct Unread {
+        reads: usize,
+    }
+
+    impl Sink<Message> for Unread {
+        type Error = Infallible;
+        fn poll_ready(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Result<(), Infallible>> {
+            if self.reads > 0 {
+                std::task::Poll::Ready(Ok(()))
+            } else {
+                std::task::Poll::Pending
+            }
+        }
+        fn start_send(mut self: std::pin::Pin<&mut Self>, _: Message) -> Result<(), Infallible> {
+            self.reads -= 1;
+            Ok(())
+        }
+        fn poll_flush(
+            self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Result<(), Infallible>> {
+            self.poll_ready(cx)
+        }
+        fn poll_close(
+            self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Result<(), Infallible>> {
+            self.poll_ready(cx)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_client_that_stops_reading_is_given_up_after_the_idle_timeout() {
+        let (handle, stop) = started(true);
+        let limits = Limits {
+            max_message: 4096,
+            ping_interval: Duration::from_millis(100),
+            idle_timeout: Duration::from_millis(400),
+            watch_interval: Duration::from_millis(250),
+        };
+        // Reads nothing; its first view; its first view and first ping. Never sends a thing.
+        for reads in [0, 1, 2] {
+            let allowance = Allowance {
+                message: || true,
+                replaced: std::future::pending(),
+            };
+            let started = Instant::now();
+            let serving = run(
+                Unread { reads },
+                stream::pending::<Result<Message, Infallible>>(),
+                handle.clone(),
+                Some(Seat(0)),
+                limits,
+                allowance,
+                stop.subscribe(),
+            );
+            tokio::time::timeout(Duration::from_secs(10), serving)
+                .await
+                .expect("the connection is given up");
+            // The message that cannot go waits the idle timeout, then the loop ends.
+            let waited = started.elapsed();
+            assert!(
+                waited >= limits.idle_timeout && waited < Duration::from_secs(5),
+                "{reads} reads: given up after {waited:?}"
+            );
         }
     }
 
