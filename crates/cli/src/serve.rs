@@ -43,7 +43,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = server::Options::default().header_timeout.as_secs(), value_name = "S")]
     request_timeout_secs: u64,
     /// A WebSocket from which nothing arrives for this long, not even an answer to the pings
-    /// sent every third of it, is closed (seconds); so is one that does not read for as long.
+    /// sent every third of it, is closed (seconds); so is any connection that reads nothing of
+    /// what it is sent for as long.
     #[arg(long, default_value_t = server::Options::default().ws_idle_timeout.as_secs(), value_name = "S")]
     ws_idle_secs: u64,
     /// Views to spectators and to seats that are not to move go at most this often, in

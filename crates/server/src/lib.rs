@@ -105,7 +105,8 @@ pub struct Options {
     /// How often a WebSocket is pinged.
     pub ws_ping_interval: Duration,
     /// A WebSocket from which nothing (not even a pong) arrives for this long is closed, and so
-    /// is one whose messages cannot go for this long (a client that does not read).
+    /// is any connection to which nothing can be written for this long (a client that does not
+    /// read its answers or its views).
     pub ws_idle_timeout: Duration,
     /// Views to a spectator, or to a seat that is not to move, go at most this often: a quick
     /// run of actions reaches those who watch it as one view with every log line. A view that
@@ -489,6 +490,7 @@ impl<S: Store> AppState<S> {
         });
         let settings = listen::Settings {
             header_timeout: state.inner.options.header_timeout,
+            write_timeout: state.inner.options.ws_idle_timeout,
             tls: state
                 .inner
                 .options

@@ -303,6 +303,48 @@ async fn read_until_answer(tcp: &mut TcpStream) -> Vec<u8> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_its_answers_loses_its_connection() {
+    let patience = Duration::from_secs(1);
+    let server = started(|o| {
+        o.max_connections_per_address = 1;
+        o.ws_idle_timeout = patience;
+    })
+    .await;
+    let addr = server.addr;
+    // Asks for a file 300 times in a row (11 MB of answers) through a small receive buffer, and
+    // reads none of them.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut hog = socket.connect(addr).await.unwrap();
+    let requests = "GET /protocol.md HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(300);
+    hog.write_all(requests.as_bytes()).await.unwrap();
+    let asked = Instant::now();
+    // It holds its address's one place while the server waits for it to read...
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (status, body) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (503, Some("too_many_connections")),
+        "{body}"
+    );
+    // ...and the server gives it up once nothing could be written for the patience.
+    loop {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let (status, _) = http(addr, "GET", "/api/games", None).await;
+        if status == 200 {
+            break;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(15),
+            "the connection that reads nothing still holds its place"
+        );
+    }
+    assert!(asked.elapsed() >= patience);
+    drop(hog);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_websockets_are_pinged_and_closed_when_silent() {
     let server = started(|o| {
         o.ws_ping_interval = Duration::from_millis(100);
