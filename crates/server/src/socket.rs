@@ -33,6 +33,13 @@ pub(crate) const CLOSE_RESTART: u16 = 1012;
 pub(crate) const CLOSE_IDLE: u16 = 4408;
 /// Close code: the seat has newer connections; this one is the oldest.
 pub(crate) const CLOSE_REPLACED: u16 = 4409;
+/// Close code: the client went on sending past its allowance ([`MAX_OVERRUNS`] in a row).
+pub(crate) const CLOSE_FLOOD: u16 = 4429;
+
+/// Messages past the allowance, in a row, after which a connection is closed: each would
+/// cost the server an answer (an error, or the pong of a ping), at whatever pace the client
+/// sends. A client that slows down when told (`rate_limited`) never comes near it.
+const MAX_OVERRUNS: u32 = 100;
 /// Close code: the game's record is damaged; it cannot be played or watched. Do not retry.
 pub(crate) const CLOSE_DAMAGED: u16 = 4500;
 /// Close code: the token is not a seat's of this game.
@@ -266,6 +273,8 @@ pub(crate) async fn run<W, R, E, F, P>(
     let stopping = shutdown.clone();
     let stop = shutdown.changed();
     tokio::pin!(stop);
+    // Messages past the allowance since the last one within it.
+    let mut overruns = 0;
     loop {
         let outgoing = tokio::select! {
             biased;
@@ -340,13 +349,26 @@ pub(crate) async fn run<W, R, E, F, P>(
             }
             incoming = stream.next() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                Some(Ok(control @ (Message::Ping(_) | Message::Pong(_)))) => {
                     heard = Instant::now();
+                    // A ping costs a pong (the WebSocket layer's): pings and pongs draw on the
+                    // allowance too, silently.
+                    overruns = if allow() { 0 } else { overruns + 1 };
+                    if overruns >= MAX_OVERRUNS {
+                        deliver(&mut sink, flooded(&control), last).await;
+                        return;
+                    }
                     continue;
                 }
                 Some(Ok(message)) => {
                     heard = Instant::now();
-                    let (answers, then) = answer(&mut conn, allow(), limits, message).await;
+                    let allowed = allow();
+                    overruns = if allowed { 0 } else { overruns + 1 };
+                    if overruns >= MAX_OVERRUNS {
+                        deliver(&mut sink, flooded(&message), last).await;
+                        return;
+                    }
+                    let (answers, then) = answer(&mut conn, allowed, limits, message).await;
                     if let Then::Stop = then {
                         for m in answers {
                             deliver(&mut sink, m, last).await;
@@ -365,6 +387,17 @@ pub(crate) async fn run<W, R, E, F, P>(
             }
         }
     }
+}
+
+/// The close frame to a connection that went on sending past its allowance (`last`, the
+/// message that made it too many, says what it sent).
+fn flooded(last: &Message) -> Message {
+    let what = match last {
+        Message::Ping(_) | Message::Pong(_) => "pings",
+        _ => "messages",
+    };
+    let reason = format!("{MAX_OVERRUNS} {what} in a row past the allowance: slow down");
+    close(CLOSE_FLOOD, &reason)
 }
 
 /// The last message to a connection whose game's actor ended: the server is stopping, or
@@ -644,6 +677,93 @@ mod tests {
                 "{reads} reads: given up after {waited:?}"
             );
         }
+    }
+
+    /// Runs the loop for a seat over `incoming`, with `allow` as the allowance; returns what it
+    /// sent.
+    async fn sent_for(incoming: Vec<Message>, allow: impl FnMut() -> bool) -> Vec<Message> {
+        let (handle, stop) = started(true);
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Message>();
+        let outgoing = Box::pin(sink::unfold(tx, |tx, m: Message| async move {
+            tx.send(m).unwrap();
+            Ok::<_, Infallible>(tx)
+        }));
+        let limits = Limits {
+            max_message: 4096,
+            ping_interval: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(60),
+            watch_interval: Duration::from_millis(50),
+        };
+        let allowance = Allowance {
+            message: allow,
+            replaced: std::future::pending(),
+        };
+        let incoming =
+            stream::iter(incoming.into_iter().map(Ok::<_, Infallible>)).chain(stream::pending());
+        let serving = run(
+            outgoing,
+            incoming,
+            handle,
+            Some(Seat(0)),
+            limits,
+            allowance,
+            stop.subscribe(),
+        );
+        tokio::time::timeout(Duration::from_secs(10), serving)
+            .await
+            .expect("the loop ends");
+        let mut sent = Vec::new();
+        while let Ok(m) = rx.try_recv() {
+            sent.push(m);
+        }
+        sent
+    }
+
+    fn code_of(m: &Message) -> Value {
+        match m {
+            Message::Text(t) => serde_json::from_str::<Value>(t.as_str()).unwrap()["code"].clone(),
+            other => panic!("not text: {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_client_that_goes_on_past_its_allowance_is_closed() {
+        // Five messages within the allowance, then 145 past it.
+        let mut allowed = 0;
+        let allow = move || {
+            allowed += 1;
+            allowed <= 5
+        };
+        let text = Message::Text("[1, 2".into());
+        let sent = sent_for(vec![text; 150], allow).await;
+        // The first view, five answers, 99 refusals, and the close at the hundredth.
+        assert_eq!(sent.len(), 1 + 5 + 99 + 1);
+        assert!(sent[1..6].iter().all(|m| code_of(m) == "bad_message"));
+        assert!(sent[6..105].iter().all(|m| code_of(m) == "rate_limited"));
+        let Message::Close(Some(frame)) = &sent[105] else {
+            panic!("not a close: {:?}", sent[105]);
+        };
+        assert_eq!(frame.code, CLOSE_FLOOD);
+        assert_eq!(
+            frame.reason.as_str(),
+            "100 messages in a row past the allowance: slow down"
+        );
+
+        // Pings draw on the allowance too, without an answer of the loop's own.
+        let sent = sent_for(vec![Message::Ping(Default::default()); 150], || false).await;
+        assert_eq!(sent.len(), 2);
+        assert!(matches!(&sent[1], Message::Close(Some(f)) if f.code == CLOSE_FLOOD));
+
+        // A message within the allowance starts the count again: never closed.
+        let mut calls = 0;
+        let every_other = move || {
+            calls += 1;
+            calls % 2 == 0
+        };
+        let mut incoming = vec![Message::Ping(Default::default()); 300];
+        incoming.push(Message::Close(None));
+        let sent = sent_for(incoming, every_other).await;
+        assert!(sent.iter().all(|m| !matches!(m, Message::Close(_))));
     }
 
     #[tokio::test]

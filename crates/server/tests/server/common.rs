@@ -216,6 +216,14 @@ impl Client {
         self.ws.send(Message::Text(text.into())).await.unwrap();
     }
 
+    /// Sends a ping frame.
+    pub async fn send_ping(&mut self) {
+        self.ws
+            .send(Message::Ping(Default::default()))
+            .await
+            .unwrap();
+    }
+
     /// Sends a binary frame.
     pub async fn send_binary(&mut self, bytes: Vec<u8>) {
         self.ws.send(Message::Binary(bytes.into())).await.unwrap();

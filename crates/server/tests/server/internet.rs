@@ -435,6 +435,53 @@ async fn a_seat_has_one_allowance_and_a_few_connections() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_floods_past_its_allowance_is_closed() {
+    // Five messages at once, then one a minute (the least there is): however slow the machine,
+    // none comes back within the test.
+    let server = started(|o| {
+        o.messages_burst = 5;
+        o.messages_per_second = 0;
+    })
+    .await;
+    let addr = server.addr;
+    let id = common::create(addr, two_people()).await;
+    let token = common::join(addr, id, "p1").await;
+    common::join(addr, id, "p2").await;
+
+    // Told at once, and closed after a hundred more in a row.
+    let mut client = Client::connect(addr, id, Some(&token)).await;
+    client.recv().await;
+    for _ in 0..150 {
+        client.send_text("[1, 2").await;
+    }
+    let mut codes = Vec::new();
+    let closed = loop {
+        match client.event().await {
+            Event::Message(m) => codes.push(m["code"].as_str().unwrap_or_default().to_string()),
+            Event::Closed(code) => break code,
+        }
+    };
+    assert_eq!(closed, Some(4429));
+    assert_eq!(codes.len(), 104, "{codes:?}");
+    assert!(codes[..5].iter().all(|c| c == "bad_message"), "{codes:?}");
+    assert!(codes[5..].iter().all(|c| c == "rate_limited"), "{codes:?}");
+
+    // Pings draw on the seat's allowance too (spent by now): a flood of them is closed as well.
+    let mut pinger = Client::connect(addr, id, Some(&token)).await;
+    pinger.recv().await;
+    for _ in 0..150 {
+        pinger.send_ping().await;
+    }
+    let closed = loop {
+        if let Event::Closed(code) = pinger.event().await {
+            break code;
+        }
+    };
+    assert_eq!(closed, Some(4429));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn creations_and_seats_are_bounded_per_address() {
     let server = started(|o| {
         o.creations_burst = 3;
