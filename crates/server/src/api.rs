@@ -100,7 +100,14 @@ async fn rate_limit<S: Store>(
         let message = format!(
             "too many requests from your address: {per_second} a second at most, wait a little"
         );
-        return ApiError::new(ErrorCode::RateLimited, message).into_response();
+        let mut refused = ApiError::new(ErrorCode::RateLimited, message).into_response();
+        // The connection closes after the refusal: the requests a client sent after it in a row
+        // (pipelined) are dropped unread, not answered one by one at the client's pace.
+        refused.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            axum::http::HeaderValue::from_static("close"),
+        );
+        return refused;
     }
     next.run(request).await
 }

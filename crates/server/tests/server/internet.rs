@@ -855,6 +855,27 @@ async fn a_flood_of_requests_from_one_address_is_refused_in_words() {
     assert_eq!(statuses[..5], [200; 5]);
     assert!(statuses[6..].iter().all(|s| *s == 429), "{statuses:?}");
     server.stop().await;
+
+    // Requests sent in a row on one connection: the first refused closes it, the rest unread.
+    let server = started(|o| {
+        o.requests_burst = 3;
+        o.requests_per_second = 0;
+    })
+    .await;
+    let mut tcp = TcpStream::connect(server.addr).await.unwrap();
+    let ask = "GET /api/games HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    let last = "GET /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    let requests = format!("{}{last}", ask.repeat(9));
+    tcp.write_all(requests.as_bytes()).await.unwrap();
+    let answers = String::from_utf8_lossy(&read_to_close(&mut tcp, Duration::from_secs(10)).await)
+        .into_owned();
+    let statuses: Vec<&str> = answers
+        .split("HTTP/1.1 ")
+        .skip(1)
+        .map(|a| &a[..3])
+        .collect();
+    assert_eq!(statuses, ["200", "200", "200", "429"], "{answers}");
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
