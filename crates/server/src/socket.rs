@@ -498,14 +498,14 @@ mod tests {
 
     use super::*;
 
-    /// A game of Star Realms of seed 3 between two people, its seats `claimed` or open, with
-    /// its actor running until the sender returned stops it.
-    fn started(claimed: bool) -> (GameHandle, watch::Sender<bool>) {
+    /// A game of Star Realms of seed 3 between two people, both seats claimed, with its actor
+    /// running until the sender returned stops it.
+    fn started() -> (GameHandle, watch::Sender<bool>) {
         let store = Arc::new(SqliteStore::open(":memory:").unwrap());
         let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
         record.players = vec!["human".into(), "human".into()];
         let id = store.create(&record, true).unwrap();
-        for seat in [Seat(0), Seat(1)].into_iter().filter(|_| claimed) {
+        for seat in [Seat(0), Seat(1)] {
             let hash = store::TokenHash::of(&format!("token {seat}"));
             store.claim_seat(id, seat, &hash).unwrap();
         }
@@ -519,7 +519,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_view_is_the_documented_message_with_its_seats_observation_and_legal_actions() {
-        let (handle, _stop) = started(true);
+        let (handle, _stop) = started();
         let id = handle.id;
         let state = starrealms::State::new(&Default::default(), 3).unwrap();
         let mover = state.to_move().unwrap();
@@ -644,7 +644,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_client_that_stops_reading_is_given_up_after_the_idle_timeout() {
-        let (handle, stop) = started(true);
+        let (handle, stop) = started();
         let limits = Limits {
             max_message: 4096,
             ping_interval: Duration::from_millis(100),
@@ -679,10 +679,15 @@ mod tests {
         }
     }
 
-    /// Runs the loop for a seat over `incoming`, with `allow` as the allowance; returns what it
-    /// sent.
-    async fn sent_for(incoming: Vec<Message>, allow: impl FnMut() -> bool) -> Vec<Message> {
-        let (handle, stop) = started(true);
+    /// Runs the loop for `seat` (`None`: a spectator) of a game whose seats are claimed, over
+    /// `incoming` (the client leaves when it ends), with `allow` as the allowance; returns what
+    /// it sent.
+    async fn sent_for(
+        seat: Option<Seat>,
+        incoming: Vec<Message>,
+        allow: impl FnMut() -> bool,
+    ) -> Vec<Message> {
+        let (handle, stop) = started();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Message>();
         let outgoing = Box::pin(sink::unfold(tx, |tx, m: Message| async move {
             tx.send(m).unwrap();
@@ -698,13 +703,12 @@ mod tests {
             message: allow,
             replaced: std::future::pending(),
         };
-        let incoming =
-            stream::iter(incoming.into_iter().map(Ok::<_, Infallible>)).chain(stream::pending());
+        let incoming = stream::iter(incoming.into_iter().map(Ok::<_, Infallible>));
         let serving = run(
             outgoing,
             incoming,
             handle,
-            Some(Seat(0)),
+            seat,
             limits,
             allowance,
             stop.subscribe(),
@@ -735,7 +739,7 @@ mod tests {
             allowed <= 5
         };
         let text = Message::Text("[1, 2".into());
-        let sent = sent_for(vec![text; 150], allow).await;
+        let sent = sent_for(Some(Seat(0)), vec![text; 150], allow).await;
         // The first view, five answers, 99 refusals, and the close at the hundredth.
         assert_eq!(sent.len(), 1 + 5 + 99 + 1);
         assert!(sent[1..6].iter().all(|m| code_of(m) == "bad_message"));
@@ -750,7 +754,8 @@ mod tests {
         );
 
         // Pings draw on the allowance too, without an answer of the loop's own.
-        let sent = sent_for(vec![Message::Ping(Default::default()); 150], || false).await;
+        let pings = vec![Message::Ping(Default::default()); 150];
+        let sent = sent_for(Some(Seat(0)), pings, || false).await;
         assert_eq!(sent.len(), 2);
         assert!(matches!(&sent[1], Message::Close(Some(f)) if f.code == CLOSE_FLOOD));
 
@@ -762,51 +767,25 @@ mod tests {
         };
         let mut incoming = vec![Message::Ping(Default::default()); 300];
         incoming.push(Message::Close(None));
-        let sent = sent_for(incoming, every_other).await;
+        let sent = sent_for(Some(Seat(0)), incoming, every_other).await;
         assert!(sent.iter().all(|m| !matches!(m, Message::Close(_))));
     }
 
     #[tokio::test]
     async fn the_loop_runs_over_any_sink_and_stream() {
-        let (handle, stop) = started(false);
-        let shutdown = stop.subscribe();
-
         let script = [
             "{\"type\": \"act\", \"client_id\": \"a\", \"version\": 0, \"action\": \"end\"}",
             "[1, 2",
         ];
-        let incoming = stream::iter(
-            script
-                .map(|t| Ok::<_, Infallible>(Message::Text(t.into())))
-                .to_vec(),
-        );
-        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Message>();
-        let outgoing = Box::pin(sink::unfold(tx, |tx, m: Message| async move {
-            tx.send(m).unwrap();
-            Ok::<_, Infallible>(tx)
-        }));
-        let limits = Limits {
-            max_message: 4096,
-            ping_interval: Duration::from_secs(30),
-            idle_timeout: Duration::from_secs(60),
-            watch_interval: Duration::from_millis(50),
-        };
-        let allowance = Allowance {
-            message: || true,
-            replaced: std::future::pending(),
-        };
-        run(
-            outgoing, incoming, handle, None, limits, allowance, shutdown,
-        )
-        .await;
-
-        let mut sent: Vec<Value> = Vec::new();
-        while let Ok(m) = rx.try_recv() {
-            sent.push(match m {
+        let incoming = script.map(|t| Message::Text(t.into())).to_vec();
+        let sent: Vec<Value> = sent_for(None, incoming, || true)
+            .await
+            .into_iter()
+            .map(|m| match m {
                 Message::Text(t) => serde_json::from_str(t.as_str()).unwrap(),
                 other => panic!("{other:?}"),
-            });
-        }
+            })
+            .collect();
         assert_eq!(sent.len(), 3, "{sent:?}");
         assert_eq!(sent[0]["type"], "view");
         assert_eq!(sent[0]["seat"], Value::Null);
