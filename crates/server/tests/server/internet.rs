@@ -516,22 +516,30 @@ async fn creations_and_seats_are_bounded_per_address() {
     server.stop().await;
 }
 
-/// Creates a game as a client behind a reverse proxy that appends its address, `from`, to
-/// `X-Forwarded-For`, after an address the client wrote itself, another at each call; returns
+/// Creates a game with `forwarded`, the lines of `X-Forwarded-For` a proxy passed on; returns
 /// the answer's status and body.
-async fn create_from(addr: std::net::SocketAddr, from: &str) -> (u16, Value) {
-    static CALLS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
-    let forged = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+async fn create_forwarded(addr: std::net::SocketAddr, forwarded: &[String]) -> (u16, Value) {
     let body = two_people().to_string();
+    let lines: String = forwarded
+        .iter()
+        .map(|line| format!("X-Forwarded-For: {line}\r\n"))
+        .collect();
     let request = format!(
         "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         X-Forwarded-For: 192.0.2.{forged}, {from}\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{body}",
+         {lines}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     let mut tcp = TcpStream::connect(addr).await.unwrap();
     tcp.write_all(request.as_bytes()).await.unwrap();
     answer(&read_to_close(&mut tcp, Duration::from_secs(10)).await)
+}
+
+/// Creates a game as a client behind a reverse proxy that appends its address, `from`, to
+/// `X-Forwarded-For`, after an address the client wrote itself, another at each call.
+async fn create_from(addr: std::net::SocketAddr, from: &str) -> (u16, Value) {
+    static CALLS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+    let forged = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    create_forwarded(addr, &[format!("192.0.2.{forged}, {from}")]).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -550,17 +558,8 @@ async fn a_client_is_its_proxys_address_for_it_and_an_ipv6_one_its_network() {
     assert_eq!(status(create_from(addr, "203.0.113.1").await), created);
     assert_eq!(status(create_from(addr, "203.0.113.1").await), refused);
     // Nor a line of the header the client wrote before the proxy's own line.
-    let body = two_people().to_string();
-    let request = format!(
-        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         X-Forwarded-For: 192.0.2.200\r\nX-Forwarded-For: 203.0.113.1\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut tcp = TcpStream::connect(addr).await.unwrap();
-    tcp.write_all(request.as_bytes()).await.unwrap();
-    let lines = answer(&read_to_close(&mut tcp, Duration::from_secs(10)).await);
-    assert_eq!(status(lines), refused);
+    let lines = ["192.0.2.200".to_string(), "203.0.113.1".to_string()];
+    assert_eq!(status(create_forwarded(addr, &lines).await), refused);
     // One subscriber's /64: its second address is the same client.
     assert_eq!(status(create_from(addr, "2001:db8:1:2::1").await), created);
     assert_eq!(
