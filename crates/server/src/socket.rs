@@ -277,24 +277,20 @@ pub(crate) async fn run<W, R, E, F, P>(
     tokio::pin!(stop);
     // Messages past the allowance since the last one within it.
     let mut overruns = 0;
-    loop {
+    let farewell = loop {
         let outgoing = tokio::select! {
             biased;
             _ = &mut stop => {
-                let going = close(CLOSE_GOING_AWAY, "the server is shutting down");
-                deliver(&mut sink, going, last).await;
-                return;
+                break close(CLOSE_GOING_AWAY, "the server is shutting down");
             }
             () = &mut replaced => {
                 let reason = "this seat has newer connections: this one, the oldest, is closed";
-                deliver(&mut sink, close(CLOSE_REPLACED, reason), last).await;
-                return;
+                break close(CLOSE_REPLACED, reason);
             }
             () = &mut ping => {
                 if heard.elapsed() >= limits.idle_timeout {
                     let reason = "nothing arrived for too long, not even an answer to a ping";
-                    deliver(&mut sink, close(CLOSE_IDLE, reason), last).await;
-                    return;
+                    break close(CLOSE_IDLE, reason);
                 }
                 ping.as_mut().reset(Instant::now() + limits.ping_interval);
                 if !deliver(&mut sink, Message::Ping(Default::default()), patience).await {
@@ -313,8 +309,7 @@ pub(crate) async fn run<W, R, E, F, P>(
             }
             changed = snapshots.changed(), if !held => {
                 if changed.is_err() {
-                    deliver(&mut sink, actor_ended(&stopping), last).await;
-                    return;
+                    break actor_ended(&stopping);
                 }
                 let mut snapshot = Arc::clone(&snapshots.borrow_and_update());
                 if !conn.is_news(&snapshot) {
@@ -337,8 +332,7 @@ pub(crate) async fn run<W, R, E, F, P>(
             }
             changed = turns.changed(), if held => {
                 if changed.is_err() {
-                    deliver(&mut sink, actor_ended(&stopping), last).await;
-                    return;
+                    break actor_ended(&stopping);
                 }
                 turns.borrow_and_update();
                 let snapshot = Arc::clone(&snapshots.borrow_and_update());
@@ -357,8 +351,7 @@ pub(crate) async fn run<W, R, E, F, P>(
                     // allowance too, silently.
                     overruns = if allow() { 0 } else { overruns + 1 };
                     if overruns >= MAX_OVERRUNS {
-                        deliver(&mut sink, flooded(&control), last).await;
-                        return;
+                        break flooded(&control);
                     }
                     continue;
                 }
@@ -367,17 +360,16 @@ pub(crate) async fn run<W, R, E, F, P>(
                     let allowed = allow();
                     overruns = if allowed { 0 } else { overruns + 1 };
                     if overruns >= MAX_OVERRUNS {
-                        deliver(&mut sink, flooded(&message), last).await;
-                        return;
+                        break flooded(&message);
                     }
                     let (answers, then) = answer(&mut conn, allowed, limits, message).await;
                     if let Then::Stop = then {
                         for m in answers {
-                            deliver(&mut sink, m, last).await;
+                            if !deliver(&mut sink, m, last).await {
+                                return;
+                            }
                         }
-                        let again = close(CLOSE_RESTART, "the game is being rebuilt: reconnect");
-                        deliver(&mut sink, again, last).await;
-                        return;
+                        break close(CLOSE_RESTART, "the game is being rebuilt: reconnect");
                     }
                     answers
                 }
@@ -388,7 +380,28 @@ pub(crate) async fn run<W, R, E, F, P>(
                 return;
             }
         }
+    };
+    if deliver(&mut sink, farewell, last).await {
+        linger(&mut stream, last).await;
     }
+}
+
+/// Reads, and drops, what the client still sends after the server's close frame, until it
+/// answers with its own (or for `patience` at most). A socket closed with bytes unread is
+/// reset, not closed, and the reset can overtake the close frame: the client of a flood (whose
+/// last messages are still on their way) would lose the frame's code and reason.
+async fn linger<R, E>(stream: &mut R, patience: Duration)
+where
+    R: Stream<Item = Result<Message, E>> + Unpin,
+{
+    let _ = tokio::time::timeout(patience, async {
+        while let Some(Ok(message)) = stream.next().await {
+            if let Message::Close(_) = message {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// The close frame to a connection that went on sending past its allowance (`last`, the
@@ -771,6 +784,28 @@ mod tests {
         incoming.push(Message::Close(None));
         let sent = sent_for(Some(Seat(0)), incoming, every_other).await;
         assert!(sent.iter().all(|m| !matches!(m, Message::Close(_))));
+    }
+
+    #[tokio::test]
+    async fn after_its_close_frame_the_loop_reads_until_the_client_answers() {
+        // What the client sent before it read the frame is read and dropped, up to its answer.
+        let mut read = 0;
+        let mut incoming = vec![Message::Ping(Default::default()); 20];
+        incoming.push(Message::Close(None));
+        incoming.extend(vec![Message::Ping(Default::default()); 5]);
+        let mut incoming =
+            stream::iter(incoming.into_iter().map(Ok::<_, Infallible>)).inspect(|_| read += 1);
+        linger(&mut incoming, Duration::from_secs(10)).await;
+        drop(incoming);
+        assert_eq!(read, 21);
+
+        // A client that never answers is waited for no longer than the patience.
+        let started = Instant::now();
+        let mut silent = stream::pending::<Result<Message, Infallible>>();
+        linger(&mut silent, Duration::from_millis(100)).await;
+        let waited = started.elapsed();
+        assert!(waited >= Duration::from_millis(100), "{waited:?}");
+        assert!(waited < Duration::from_secs(5), "{waited:?}");
     }
 
     #[tokio::test]
