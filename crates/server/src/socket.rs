@@ -388,8 +388,9 @@ pub(crate) async fn run<W, R, E, F, P>(
 
 /// Reads, and drops, what the client still sends after the server's close frame, until it
 /// answers with its own (or for `patience` at most). A socket closed with bytes unread is
-/// reset, not closed, and the reset can overtake the close frame: the client of a flood (whose
-/// last messages are still on their way) would lose the frame's code and reason.
+/// reset at once, and what it had still to send is dropped: the client of a flood, whose last
+/// messages were still on their way and whose answers were still queued, would lose the close
+/// frame, its code and its reason.
 async fn linger<R, E>(stream: &mut R, patience: Duration)
 where
     R: Stream<Item = Result<Message, E>> + Unpin,
