@@ -214,7 +214,7 @@ async fn connections_beyond_the_caps_are_refused_in_words() {
 async fn silent_slow_and_oversized_requests_end_quickly() {
     let server = started(|o| {
         o.header_timeout = Duration::from_millis(300);
-        o.body_timeout = Duration::from_millis(300);
+        o.body_timeout = Duration::from_millis(1000);
     })
     .await;
     let addr = server.addr;
@@ -252,7 +252,8 @@ async fn silent_slow_and_oversized_requests_end_quickly() {
         (413, Some("too_large")),
         "{body}"
     );
-    assert!(start.elapsed() < Duration::from_millis(250));
+    // Not after the body's timeout: at once.
+    assert!(start.elapsed() < Duration::from_millis(800));
 
     // A body that stops coming.
     let mut slow = TcpStream::connect(addr).await.unwrap();
