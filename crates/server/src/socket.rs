@@ -345,22 +345,17 @@ pub(crate) async fn run<W, R, E, F, P>(
             }
             incoming = stream.next() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                Some(Ok(control @ (Message::Ping(_) | Message::Pong(_)))) => {
-                    heard = Instant::now();
-                    // A ping costs a pong (the WebSocket layer's): pings and pongs draw on the
-                    // allowance too, silently.
-                    overruns = if allow() { 0 } else { overruns + 1 };
-                    if overruns >= MAX_OVERRUNS {
-                        break flooded(&control);
-                    }
-                    continue;
-                }
                 Some(Ok(message)) => {
                     heard = Instant::now();
                     let allowed = allow();
                     overruns = if allowed { 0 } else { overruns + 1 };
                     if overruns >= MAX_OVERRUNS {
                         break flooded(&message);
+                    }
+                    // A ping costs a pong (the WebSocket layer's): pings and pongs draw on the
+                    // allowance too, silently.
+                    if let Message::Ping(_) | Message::Pong(_) = message {
+                        continue;
                     }
                     let (answers, then) = answer(&mut conn, allowed, limits, message).await;
                     if let Then::Stop = then {
