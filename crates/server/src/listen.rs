@@ -3,12 +3,9 @@
 //! one task per connection, and a graceful stop.
 
 use std::collections::HashMap;
-use std::future::Future as _;
-use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
@@ -17,11 +14,11 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _, ReadBuf};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
-use tokio::time::Sleep;
+use tokio_io_timeout::TimeoutWriter;
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt as _;
 
@@ -127,7 +124,7 @@ pub(crate) struct Settings {
     /// Longest wait for a request's head (from the connection, or from the previous answer),
     /// and for the TLS handshake.
     pub header_timeout: Duration,
-    /// Longest a write may wait for the client to read ([`Patient`]).
+    /// Longest a write may wait for the client to read ([`patient`]).
     pub write_timeout: Duration,
     /// Over TLS: the handshake's settings.
     pub tls: Option<TlsAcceptor>,
@@ -243,7 +240,7 @@ async fn connection(
     settings: Settings,
     shutdown: watch::Receiver<bool>,
 ) {
-    let tcp = Patient::new(tcp, settings.write_timeout);
+    let tcp = patient(tcp, settings.write_timeout);
     match &settings.tls {
         None => serve_io(TokioIo::new(tcp), peer, router, &settings, shutdown).await,
         Some(acceptor) => {
@@ -255,93 +252,15 @@ async fn connection(
     }
 }
 
-/// A connection whose writes fail once they cannot go on for `patience`: a client that stops
-/// reading (its buffers and the kernel's full) would otherwise hold its connection, its place
-/// under the caps and the task that serves it for good, whether it was sent an answer (a
-/// browser's file, a lobby page, answers to requests it sent in a row without reading) or views.
-/// A write that moves on, however slowly, starts the wait again.
-struct Patient<T> {
-    inner: T,
-    patience: Duration,
-    /// Since the first write that could not go, until one goes.
-    stalled: Option<Pin<Box<Sleep>>>,
-}
-
-impl<T> Patient<T> {
-    fn new(inner: T, patience: Duration) -> Patient<T> {
-        Patient {
-            inner,
-            patience,
-            stalled: None,
-        }
-    }
-
-    /// What a write that went (`Ready`) or could not (`Pending`) becomes.
-    fn waited<R>(
-        &mut self,
-        cx: &mut Context<'_>,
-        write: Poll<io::Result<R>>,
-    ) -> Poll<io::Result<R>> {
-        if write.is_ready() {
-            self.stalled = None;
-            return write;
-        }
-        let patience = self.patience;
-        let stalled = self
-            .stalled
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(patience)));
-        match stalled.as_mut().poll(cx) {
-            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the client has read nothing for too long",
-            ))),
-            Poll::Pending => Poll::Pending,
-        }
-    }
-}
-
-impl<T: AsyncRead + Unpin> AsyncRead for Patient<T> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_read(cx, buf)
-    }
-}
-
-impl<T: AsyncWrite + Unpin> AsyncWrite for Patient<T> {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let write = Pin::new(&mut self.inner).poll_write(cx, buf);
-        self.waited(cx, write)
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let write = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
-        self.waited(cx, write)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.inner.is_write_vectored()
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let flush = Pin::new(&mut self.inner).poll_flush(cx);
-        self.waited(cx, flush)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let shutdown = Pin::new(&mut self.inner).poll_shutdown(cx);
-        self.waited(cx, shutdown)
-    }
+/// `io`, whose writes fail once they cannot go on for `patience`: a client that stops reading
+/// (its buffers and the kernel's full) would otherwise hold its connection, its place under the
+/// caps and the task that serves it for good, whether it was sent an answer (a browser's file, a
+/// lobby page, answers to requests it sent in a row without reading) or views. A write that
+/// moves on, however slowly, starts the wait again.
+fn patient<T: AsyncRead + AsyncWrite>(io: T, patience: Duration) -> Pin<Box<TimeoutWriter<T>>> {
+    let mut io = TimeoutWriter::new(io);
+    io.set_timeout(Some(patience));
+    Box::pin(io)
 }
 
 async fn serve_io<I>(
@@ -385,15 +304,15 @@ mod tests {
     async fn a_write_nobody_reads_fails_after_the_patience_and_a_slow_reader_is_served() {
         let patience = Duration::from_millis(200);
         let (ours, _theirs) = tokio::io::duplex(64);
-        let mut patient = Patient::new(ours, patience);
+        let mut writer = patient(ours, patience);
         let started = tokio::time::Instant::now();
-        let written = patient.write_all(&[7; 1024]).await;
-        assert_eq!(written.unwrap_err().kind(), io::ErrorKind::TimedOut);
+        let written = writer.write_all(&[7; 1024]).await;
+        assert_eq!(written.unwrap_err().kind(), std::io::ErrorKind::TimedOut);
         assert!(started.elapsed() >= patience);
 
         // Reading 64 bytes every 50 ms: 1,024 bytes take 0.8 s, never 200 ms without progress.
         let (ours, mut theirs) = tokio::io::duplex(64);
-        let mut patient = Patient::new(ours, patience);
+        let mut writer = patient(ours, patience);
         let reader = tokio::spawn(async move {
             let mut got = Vec::new();
             let mut chunk = [0; 64];
@@ -404,7 +323,7 @@ mod tests {
             }
             got
         });
-        patient.write_all(&[7; 1024]).await.unwrap();
+        writer.write_all(&[7; 1024]).await.unwrap();
         assert_eq!(reader.await.unwrap(), [7; 1024]);
     }
 

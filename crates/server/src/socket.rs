@@ -177,7 +177,7 @@ const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Sends `message`; false if the connection failed, or if the message could not go for
 /// `patience` (the client does not read: the buffers between are full) and is given up. Over a
-/// real socket the connection's own write patience (`listen::Patient`, the same idle timeout)
+/// real socket the connection's own write patience (`listen::patient`, the same idle timeout)
 /// ends such a wait as well; this one holds whatever the loop runs over, and lets a close frame,
 /// the last message, wait less than the idle timeout.
 async fn deliver<W>(sink: &mut W, message: Message, patience: Duration) -> bool
