@@ -27,8 +27,9 @@ use crate::protocol::{ApiError, ErrorCode};
 /// How long connections get to finish their request once the server stops.
 const STOP_GRACE: Duration = Duration::from_secs(3);
 
-/// How long a refusal may take to send before the connection is dropped anyway.
-const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
+/// How long a refusal may take to send before the connection is dropped anyway (and a close
+/// frame, a WebSocket's last message, to go).
+pub(crate) const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Live connections, in all and per address.
 #[derive(Default)]

@@ -21,6 +21,7 @@ use crate::actor::{ActReply, GameHandle, Snapshot};
 use serde::Serialize;
 
 use crate::games::GameKind;
+use crate::listen::REFUSAL_PATIENCE;
 use crate::protocol::{
     ApiError, ClientMessage, ErrorCode, LogLine, MAX_CLIENT_ID, SeatPresence, ServerMessage,
 };
@@ -171,9 +172,6 @@ fn close(code: u16, reason: &str) -> Message {
         reason: reason.into(),
     }))
 }
-
-/// How long a refusal may wait to go before the connection is dropped anyway.
-const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Sends `message`; false if the connection failed, or if the message could not go for
 /// `patience` (the client does not read: the buffers between are full) and is given up. Over a
