@@ -500,6 +500,8 @@ mod tests {
     //! The loop over channels instead of a socket.
 
     use std::convert::Infallible;
+    use std::pin::Pin;
+    use std::task::{Context, Poll};
 
     use futures_util::{sink, stream};
     use serde_json::{Value, json};
@@ -623,32 +625,55 @@ mod tests {
 
     impl Sink<Message> for Unread {
         type Error = Infallible;
-        fn poll_ready(
-            self: std::pin::Pin<&mut Self>,
-            _: &mut std::task::Context<'_>,
-        ) -> std::task::Poll<Result<(), Infallible>> {
+        fn poll_ready(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
             if self.reads > 0 {
-                std::task::Poll::Ready(Ok(()))
+                Poll::Ready(Ok(()))
             } else {
-                std::task::Poll::Pending
+                Poll::Pending
             }
         }
-        fn start_send(mut self: std::pin::Pin<&mut Self>, _: Message) -> Result<(), Infallible> {
+        fn start_send(mut self: Pin<&mut Self>, _: Message) -> Result<(), Infallible> {
             self.reads -= 1;
             Ok(())
         }
-        fn poll_flush(
-            self: std::pin::Pin<&mut Self>,
-            cx: &mut std::task::Context<'_>,
-        ) -> std::task::Poll<Result<(), Infallible>> {
+        fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
             self.poll_ready(cx)
         }
-        fn poll_close(
-            self: std::pin::Pin<&mut Self>,
-            cx: &mut std::task::Context<'_>,
-        ) -> std::task::Poll<Result<(), Infallible>> {
+        fn poll_close(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
             self.poll_ready(cx)
         }
+    }
+
+    /// Serves `seat` (`None`: a spectator) of `handle`'s game over `outgoing` and `incoming`,
+    /// never replaced, with `allow` as the allowance; fails unless the loop ends within 10 s.
+    async fn serve<W, R>(
+        outgoing: W,
+        incoming: R,
+        handle: GameHandle,
+        seat: Option<Seat>,
+        limits: Limits,
+        allow: impl FnMut() -> bool,
+        stop: &watch::Sender<bool>,
+    ) where
+        W: Sink<Message> + Unpin,
+        R: Stream<Item = Result<Message, Infallible>> + Unpin,
+    {
+        let allowance = Allowance {
+            message: allow,
+            replaced: std::future::pending(),
+        };
+        let serving = run(
+            outgoing,
+            incoming,
+            handle,
+            seat,
+            limits,
+            allowance,
+            stop.subscribe(),
+        );
+        tokio::time::timeout(Duration::from_secs(10), serving)
+            .await
+            .expect("the loop ends");
     }
 
     #[tokio::test]
@@ -662,23 +687,18 @@ mod tests {
         };
         // Reads nothing; its first view; its first view and first ping. Never sends a thing.
         for reads in [0, 1, 2] {
-            let allowance = Allowance {
-                message: || true,
-                replaced: std::future::pending(),
-            };
             let started = Instant::now();
-            let serving = run(
+            let (game, silent) = (handle.clone(), stream::pending());
+            serve(
                 Unread { reads },
-                stream::pending::<Result<Message, Infallible>>(),
-                handle.clone(),
+                silent,
+                game,
                 Some(Seat(0)),
                 limits,
-                allowance,
-                stop.subscribe(),
-            );
-            tokio::time::timeout(Duration::from_secs(10), serving)
-                .await
-                .expect("the connection is given up");
+                || true,
+                &stop,
+            )
+            .await;
             // The message that cannot go waits the idle timeout, then the loop ends.
             let waited = started.elapsed();
             assert!(
@@ -708,23 +728,8 @@ mod tests {
             idle_timeout: Duration::from_secs(60),
             watch_interval: Duration::from_millis(50),
         };
-        let allowance = Allowance {
-            message: allow,
-            replaced: std::future::pending(),
-        };
-        let incoming = stream::iter(incoming.into_iter().map(Ok::<_, Infallible>));
-        let serving = run(
-            outgoing,
-            incoming,
-            handle,
-            seat,
-            limits,
-            allowance,
-            stop.subscribe(),
-        );
-        tokio::time::timeout(Duration::from_secs(10), serving)
-            .await
-            .expect("the loop ends");
+        let incoming = stream::iter(incoming.into_iter().map(Ok));
+        serve(outgoing, incoming, handle, seat, limits, allow, &stop).await;
         let mut sent = Vec::new();
         while let Ok(m) = rx.try_recv() {
             sent.push(m);

@@ -47,6 +47,16 @@ fn two_people() -> Value {
     json!({"game": "starrealms", "seats": ["human", "human"]})
 }
 
+/// A game of two people with both seats taken (so it has started): its id and the seats' tokens.
+async fn begun(addr: std::net::SocketAddr) -> (i64, [String; 2]) {
+    let id = common::create(addr, two_people()).await;
+    let tokens = [
+        common::join(addr, id, "p1").await,
+        common::join(addr, id, "p2").await,
+    ];
+    (id, tokens)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_of_several_people_gets_a_seed_nobody_chose() {
     let server = started(|o| o.allow_chosen_seeds = false).await;
@@ -396,10 +406,8 @@ async fn a_seat_has_one_allowance_and_a_few_connections() {
     })
     .await;
     let addr = server.addr;
-    let id = common::create(addr, two_people()).await;
-    let token = common::join(addr, id, "p1").await;
     // Every seat taken: the game has started, and its version is what the messages miss.
-    common::join(addr, id, "p2").await;
+    let (id, [token, _]) = begun(addr).await;
     let mut a = Client::connect(addr, id, Some(&token)).await;
     let mut b = Client::connect(addr, id, Some(&token)).await;
     a.recv().await;
@@ -445,9 +453,7 @@ async fn a_client_that_floods_past_its_allowance_is_closed() {
     })
     .await;
     let addr = server.addr;
-    let id = common::create(addr, two_people()).await;
-    let token = common::join(addr, id, "p1").await;
-    common::join(addr, id, "p2").await;
+    let (id, [token, _]) = begun(addr).await;
 
     // Told at once, and closed after a hundred more in a row.
     let mut client = Client::connect(addr, id, Some(&token)).await;
@@ -666,11 +672,7 @@ async fn idle_games_leave_memory_and_come_back_unchanged() {
     let state = AppState::new(SqliteStore::open(":memory:").unwrap(), options);
     let server = common::start_state(state.clone()).await;
     let addr = server.addr;
-    let id = common::create(addr, two_people()).await;
-    let tokens = [
-        common::join(addr, id, "p1").await,
-        common::join(addr, id, "p2").await,
-    ];
+    let (id, tokens) = begun(addr).await;
     let mut seat = Client::connect(addr, id, Some(&tokens[0])).await;
     let mut other = Client::connect(addr, id, Some(&tokens[1])).await;
     let mut view = seat.recv().await;
