@@ -129,11 +129,7 @@ impl<G: Served> Frozen<G> {
 
 impl<G: Served> Views for Frozen<G> {
     fn write_observation(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
-        let view = match viewer {
-            Some(seat) => self.state.observation(seat),
-            None => self.state.public_view(),
-        };
-        serde_json::to_writer(out, &view).expect("observations serialize");
+        self.state.write_view(viewer, out);
     }
     fn write_legal_actions(&self, out: &mut Vec<u8>) {
         serde_json::to_writer(out, &Texts(&self.legal)).expect("actions serialize");

@@ -49,12 +49,31 @@ pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     /// `None` for an action about no card, and for any card that stays hidden from a seat.
     /// An action that is not legal here may get `None` or a card, but never makes it panic.
     fn log_card(&self, action: Self::Action) -> Option<String>;
+    /// Writes what `viewer` sees (`None`: a spectator), as JSON, at the end of `out`.
+    fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
+        let view = match viewer {
+            Some(seat) => self.observation(seat),
+            None => self.public_view(),
+        };
+        serde_json::to_writer(out, &view).expect("observations serialize");
+    }
 }
 
 impl Served for starrealms::State {
     const KIND: GameKind = GameKind::Starrealms;
     fn public_view(&self) -> starrealms::Observation {
         self.public_observation()
+    }
+    fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
+        // A view is written for nearly every action: its lists are filled in the room of the
+        // thread's last one rather than allocated again.
+        thread_local! {
+            static ROOM: std::cell::RefCell<starrealms::Observation> = Default::default();
+        }
+        ROOM.with_borrow_mut(|view| {
+            view.refill(self, viewer);
+            serde_json::to_writer(out, view).expect("observations serialize");
+        });
     }
     fn public_text(action: starrealms::Action) -> String {
         // Every Star Realms action is done in the open: cards played, bought, scrapped and

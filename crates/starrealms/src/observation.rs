@@ -240,6 +240,11 @@ impl Observation {
         Observation::view(state, seat, Detail::Full)
     }
 
+    /// Makes this observation [`Observation::of`]'s view, reusing its buffers.
+    pub fn refill(&mut self, state: &State, seat: Option<Seat>) {
+        self.fill(state, seat, Detail::Full);
+    }
+
     /// Makes this observation [`Observation::for_rollout`]'s view, reusing its buffers: what a
     /// rollout asks at every decision, without allocating.
     pub fn refill_for_rollout(&mut self, state: &State, seat: Seat) {
@@ -483,9 +488,10 @@ mod tests {
     }
 
     #[test]
-    fn a_refilled_rollout_view_equals_a_fresh_one() {
+    fn a_refilled_view_equals_a_fresh_one() {
         // One observation refilled through a three-player game then a two-player one, from
-        // every seat, both details in turn: each time as if made anew, nothing left over.
+        // every seat, every detail in turn (and the spectator's full view): each time as if
+        // made anew, nothing left over.
         let mut reused = Observation::default();
         let mut legal = Vec::new();
         let mut rng = game::rng_from_seed(5);
@@ -510,8 +516,12 @@ mod tests {
                             reused.refill_for_rollout_counts(&state, s);
                             assert_eq!(reused, Observation::for_rollout_counts(&state, s));
                         }
+                        reused.refill(&state, Some(s));
+                        assert_eq!(reused, Observation::of(&state, Some(s)));
                         checked += 1;
                     }
+                    reused.refill(&state, None);
+                    assert_eq!(reused, Observation::of(&state, None));
                 }
                 state.legal_actions_into(&mut legal);
                 let a = crate::rollout::pick(&legal, &mut rng);
