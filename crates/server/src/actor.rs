@@ -621,7 +621,8 @@ impl<G: Served, S: Store> Actor<G, S> {
         mut shutdown: watch::Receiver<bool>,
         finished_in_store: bool,
     ) {
-        // A crash between the last append and `finish` leaves an over game marked unfinished.
+        // A game over in its log but not in the store (its last action stored apart from its
+        // result, by a store that writes them one after the other) is marked over now.
         if self.state.is_terminal() && !finished_in_store {
             let _ = self.store_finish().await;
         }
@@ -911,8 +912,9 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
     }
 
-    /// Stores, applies and publishes a legal action of `seat`. If the store refuses or fails,
-    /// nothing changes and the actor is marked to end.
+    /// Applies, stores and publishes a legal action of `seat`. If the store refuses or fails,
+    /// nothing is published and the actor is marked to end (its state, ahead of the store,
+    /// ends with it).
     async fn commit(
         &mut self,
         seat: Seat,
@@ -920,10 +922,20 @@ impl<G: Served, S: Store> Actor<G, S> {
         client_id: Option<String>,
     ) -> Result<(), StoreError> {
         let entry = LogEntry::of(&self.state, seat, action);
+        // Applied before it is stored, so that the action ending the game takes the result
+        // into the store with it, in the same commit.
+        self.state.apply_legal(action);
+        let winners = self.state.is_terminal().then(|| self.state.winners());
         let appended = self
             .context
             .appender
-            .append(self.id, self.version, entry.text.clone(), client_id.clone())
+            .append(
+                self.id,
+                self.version,
+                entry.text.clone(),
+                client_id.clone(),
+                winners,
+            )
             .await;
         if let Err(e) = appended {
             // The store is the truth and this actor may be behind it: end, and let the next
@@ -931,7 +943,6 @@ impl<G: Served, S: Store> Actor<G, S> {
             self.failed = true;
             return Err(e);
         }
-        self.state.apply_legal(action);
         self.log.push(entry);
         if let Some((_, actions)) = &mut self.history {
             actions.push(action);
@@ -940,11 +951,6 @@ impl<G: Served, S: Store> Actor<G, S> {
             self.client_ids[seat.index()].insert(c, self.version);
         }
         self.version += 1;
-        if self.state.is_terminal() {
-            // The result is derived from the log; failing to note it is repaired at the next
-            // start, so the game still goes on being published.
-            let _ = self.store_finish().await;
-        }
         self.publish();
         Ok(())
     }

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use game::Seat;
 use store::{GameId, NewAction, Store, StoreError};
 use tokio::sync::{mpsc, oneshot};
 
@@ -16,6 +17,7 @@ struct Job {
     index: usize,
     text: String,
     client_id: Option<String>,
+    winners: Option<Vec<Seat>>,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -59,6 +61,7 @@ impl Appender {
                             index: job.index,
                             text: &job.text,
                             client_id: job.client_id.as_deref(),
+                            winners: job.winners.as_deref(),
                         })
                         .collect();
                     let results = store.append_actions(&actions);
@@ -72,14 +75,16 @@ impl Appender {
         Appender { jobs }
     }
 
-    /// Appends action number `index` of game `id` (see [`Store::append_action`]); once this
-    /// returns `Ok`, the action is durable.
+    /// Appends action number `index` of game `id` (see [`Store::append_action`]), and marks
+    /// the game over with its `winners` if the action ends it, in the same commit; once this
+    /// returns `Ok`, both are durable.
     pub(crate) async fn append(
         &self,
         id: GameId,
         index: usize,
         text: String,
         client_id: Option<String>,
+        winners: Option<Vec<Seat>>,
     ) -> Result<(), StoreError> {
         let (done, result) = oneshot::channel();
         let job = Job {
@@ -87,6 +92,7 @@ impl Appender {
             index,
             text,
             client_id,
+            winners,
             done,
         };
         let stopped = || StoreError::Backend("the store's writer stopped".into());
@@ -173,7 +179,7 @@ mod tests {
         let appender = Appender::start(Arc::clone(&store));
         let append = |id: GameId| {
             let appender = appender.clone();
-            tokio::spawn(async move { appender.append(id, 0, "end".into(), None).await })
+            tokio::spawn(async move { appender.append(id, 0, "end".into(), None, None).await })
         };
         // The first action holds the writer; five more wait meanwhile.
         let first = append(games[0]);
@@ -189,7 +195,7 @@ mod tests {
         }
         assert_eq!(*store.batches.lock().unwrap(), [1, 5]);
         // A refused action is refused alone, through the same path.
-        let refused = appender.append(games[0], 0, "end".into(), None).await;
+        let refused = appender.append(games[0], 0, "end".into(), None, None).await;
         assert!(matches!(
             refused,
             Err(StoreError::WrongIndex { actual: 1, .. })

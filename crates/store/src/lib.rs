@@ -370,6 +370,9 @@ pub struct NewAction<'a> {
     pub text: &'a str,
     /// The id the client gave it, if any.
     pub client_id: Option<&'a str>,
+    /// When the action ends the game: its winners (empty: a draw). The game is marked over
+    /// with the action, both or neither.
+    pub winners: Option<&'a [Seat]>,
 }
 
 /// What can go wrong in a store.
@@ -489,12 +492,17 @@ pub trait Store: Send + Sync + 'static {
     ) -> Result<(), StoreError>;
 
     /// Appends several actions, each as [`Store::append_action`] would (a refused one changes
-    /// nothing and does not stop the others), and returns each one's result in order. A store
-    /// may commit them together, so that many games writing at once share one sync to disk.
+    /// nothing and does not stop the others), and marks over the games of those that carry
+    /// winners ([`Store::finish`], once the action is in); returns each one's result in order.
+    /// A store may commit them together, so that many games writing at once share one sync
+    /// to disk, and should write an action and the result it carries in one commit.
     fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
         actions
             .iter()
-            .map(|a| self.append_action(a.id, a.index, a.text, a.client_id))
+            .map(|a| {
+                self.append_action(a.id, a.index, a.text, a.client_id)?;
+                a.winners.map_or(Ok(()), |w| self.finish(a.id, w))
+            })
             .collect()
     }
 

@@ -119,7 +119,20 @@ fn append_in_transaction(
     }
     appended.fetch_add(1, Ordering::Relaxed);
     insert_log_entry(conn, epoch, id, action.index, action.text, action.client_id)?;
+    if let Some(winners) = action.winners {
+        mark_finished(conn, id, winners)?;
+    }
     Ok(Ok(()))
+}
+
+/// Marks game `id` over with its `winners`; `Ok(false)` if there is no such game.
+fn mark_finished(conn: &Connection, id: GameId, winners: &[Seat]) -> Result<bool, StoreError> {
+    let list: Vec<u8> = winners.iter().map(|s| s.0).collect();
+    let text = serde_json::to_string(&list).expect("numbers serialize");
+    let changed = conn
+        .prepare_cached("UPDATE games SET finished = 1, winners = ?2 WHERE id = ?1")?
+        .execute(params![id.0, text])?;
+    Ok(changed > 0)
 }
 
 /// Inserts action `idx` of game `id` in `epoch`; its game's log is the caller's to update.
@@ -760,6 +773,7 @@ impl Store for SqliteStore {
             index: expected_index,
             text,
             client_id,
+            winners: None,
         };
         self.append_actions(&[action])
             .pop()
@@ -802,13 +816,7 @@ impl Store for SqliteStore {
     }
 
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {
-        let list: Vec<u8> = winners.iter().map(|s| s.0).collect();
-        let text = serde_json::to_string(&list).expect("numbers serialize");
-        let changed = self.writer().execute(
-            "UPDATE games SET finished = 1, winners = ?2 WHERE id = ?1",
-            params![id.0, text],
-        )?;
-        if changed == 0 {
+        if !mark_finished(&self.writer(), id, winners)? {
             return Err(StoreError::UnknownGame(id));
         }
         Ok(())

@@ -32,6 +32,7 @@ fn new_action(id: GameId, index: usize, text: &str) -> store::NewAction<'_> {
         index,
         text,
         client_id: None,
+        winners: None,
     }
 }
 
@@ -759,6 +760,35 @@ fn appends_of_many_games_at_once_keep_every_action_and_their_own_results() {
         assert_eq!(game.record.actions, expected);
         assert_eq!(game.client_ids[per_game - 1].as_deref(), Some("c39"));
     }
+}
+
+#[test]
+fn an_action_that_ends_its_game_takes_the_result_with_it() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let [a, b, c] = [0, 1, 2].map(|_| store.create(&record(&["random", "random"]), false).unwrap());
+    let ending = |id, index, text, winners| store::NewAction {
+        winners: Some(winners),
+        ..new_action(id, index, text)
+    };
+    let results = store.append_actions(&[
+        new_action(a, 0, "play scout"),
+        ending(a, 1, "end", &[Seat(1)]),
+        // Refused (a wrong index): its result goes with it.
+        ending(b, 5, "end", &[Seat(0)]),
+        // Refused: the game is over since the action before, in the same batch.
+        new_action(a, 2, "end"),
+        ending(c, 0, "end", &[]),
+    ]);
+    assert!(results[0].is_ok() && results[1].is_ok() && results[4].is_ok());
+    assert!(matches!(results[2], Err(StoreError::WrongIndex { .. })));
+    assert!(matches!(results[3], Err(StoreError::Finished(_))));
+    let stored = store.load(a).unwrap();
+    assert_eq!(stored.record.actions, ["play scout", "end"]);
+    assert_eq!(stored.winners, Some(vec![Seat(1)]));
+    assert!(!store.summary(b).unwrap().finished);
+    assert!(store.load(b).unwrap().record.actions.is_empty());
+    assert_eq!(store.summary(c).unwrap().winners, Some(vec![]));
+    assert_eq!(store.list_unfinished().unwrap().len(), 1);
 }
 
 #[test]
