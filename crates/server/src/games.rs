@@ -38,8 +38,6 @@ impl GameKind {
 pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     /// The game's kind.
     const KIND: GameKind;
-    /// What a spectator sees.
-    fn public_view(&self) -> Self::Observation;
     /// The action as every seat but the actor's may read it in the log: the text form, less
     /// whatever it reveals that the table does not see.
     fn public_text(action: Self::Action) -> String;
@@ -50,20 +48,11 @@ pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     /// An action that is not legal here may get `None` or a card, but never makes it panic.
     fn log_card(&self, action: Self::Action) -> Option<String>;
     /// Writes what `viewer` sees (`None`: a spectator), as JSON, at the end of `out`.
-    fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
-        let view = match viewer {
-            Some(seat) => self.observation(seat),
-            None => self.public_view(),
-        };
-        serde_json::to_writer(out, &view).expect("observations serialize");
-    }
+    fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>);
 }
 
 impl Served for starrealms::State {
     const KIND: GameKind = GameKind::Starrealms;
-    fn public_view(&self) -> starrealms::Observation {
-        self.public_observation()
-    }
     fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
         // A view is written for nearly every action: its lists are filled in the room of the
         // thread's last one rather than allocated again.
@@ -141,8 +130,12 @@ impl Served for starrealms::State {
 
 impl Served for cosmique::State {
     const KIND: GameKind = GameKind::Cosmique;
-    fn public_view(&self) -> cosmique::Observation {
-        self.public_observation()
+    fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
+        let view = match viewer {
+            Some(seat) => self.observation(seat),
+            None => self.public_observation(),
+        };
+        serde_json::to_writer(out, &view).expect("observations serialize");
     }
     fn public_text(action: cosmique::Action) -> String {
         use cosmique::Action;
