@@ -12,6 +12,7 @@
 //!
 //! Used by `examples/load.rs` (the measurement) and by the `load` test (the same code, small).
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -28,8 +29,8 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// Longest wait for any one answer (an HTTP reply, a WebSocket message) before it counts as an
@@ -933,9 +934,10 @@ async fn create_game(addr: SocketAddr, seats: [&str; 2], seed: u64) -> Result<i6
 
 /// Opens the WebSocket at `path` (a seat's, with its token, or a spectator's).
 async fn connect(addr: SocketAddr, path: &str) -> Result<Socket, String> {
-    // A small read buffer: the client would otherwise zero a 128 KiB one at every read, and
-    // take that time from the server it measures.
-    let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+    // A small read buffer, as the server's: the client would otherwise zero a 128 KiB one at
+    // every read (and a 16 KiB one still took a twentieth of its core), and read its views
+    // later than they came.
+    let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
     let url = format!("ws://{addr}{path}");
     let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
     let (ws, _) = tokio::time::timeout(PATIENCE, connect)
@@ -1008,30 +1010,31 @@ async fn play_game(
     }
 }
 
-/// What the client reads of a server message; the observation is skipped.
+/// What the client reads of a server message; the observation is skipped. Its texts borrow
+/// from the message's (a client that allocates less reads its frames sooner).
 #[derive(Deserialize)]
-struct Incoming {
-    #[serde(rename = "type")]
-    kind: String,
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
     #[serde(default)]
     version: u64,
-    #[serde(default)]
-    to_move: Option<String>,
+    #[serde(default, borrow)]
+    to_move: Option<Cow<'a, str>>,
     #[serde(default)]
     over: bool,
-    #[serde(default)]
-    legal_actions: Vec<String>,
-    #[serde(default)]
-    ack: Option<String>,
-    #[serde(default)]
-    code: Option<String>,
-    #[serde(default)]
-    message: Option<String>,
+    #[serde(default, borrow)]
+    legal_actions: Vec<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    ack: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    code: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    message: Option<Cow<'a, str>>,
 }
 
-impl Incoming {
+impl Incoming<'_> {
     /// Reads a text message, which must be a view.
-    fn view(text: &str) -> Result<Incoming, String> {
+    fn view(text: &str) -> Result<Incoming<'_>, String> {
         let m: Incoming =
             serde_json::from_str(text).map_err(|e| format!("unreadable message ({e}): {text}"))?;
         if m.kind != "view" {
@@ -1047,7 +1050,7 @@ impl Incoming {
 
 /// The next text message of a WebSocket (pings and pongs are skipped, and answered by the
 /// WebSocket layer), within [`PATIENCE`] if `patient`; the time it arrived.
-async fn next_text(ws: &mut Socket, patient: bool) -> Result<(String, Instant), String> {
+async fn next_text(ws: &mut Socket, patient: bool) -> Result<(Utf8Bytes, Instant), String> {
     loop {
         let frame = if patient {
             tokio::time::timeout(PATIENCE, ws.next())
@@ -1058,7 +1061,7 @@ async fn next_text(ws: &mut Socket, patient: bool) -> Result<(String, Instant), 
         };
         let received = Instant::now();
         return match frame {
-            Some(Ok(Message::Text(t))) => Ok((t.as_str().to_string(), received)),
+            Some(Ok(Message::Text(t))) => Ok((t, received)),
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Close(c))) => Err(format!("closed by the server {c:?}")),
             Some(Ok(other)) => Err(format!("unexpected frame {other:?}")),
@@ -1182,7 +1185,8 @@ async fn watch_bot_game(
             let _ = ws.close(None).await;
             return Ok(false);
         };
-        let m = Incoming::view(&text?.0)?;
+        let (text, _) = text?;
+        let m = Incoming::view(&text)?;
         // A view may skip versions: a spectator that falls behind gets the newest.
         tally
             .bot_actions
@@ -1349,7 +1353,7 @@ async fn lobby_page(
 
 /// The clients' policy: a card to play if any, else a card to buy, else an attack, else any
 /// other action but `end`, else `end`; the pick within the kind is seeded.
-pub fn choose<'a>(legal: &'a [String], rng: &mut game::GameRng) -> Option<&'a str> {
+pub fn choose<'a, S: AsRef<str>>(legal: &'a [S], rng: &mut game::GameRng) -> Option<&'a str> {
     let rank = |a: &str| match a.split(' ').next() {
         Some("play") => 0,
         Some("buy") => 1,
@@ -1357,10 +1361,10 @@ pub fn choose<'a>(legal: &'a [String], rng: &mut game::GameRng) -> Option<&'a st
         Some("end") => 4,
         _ => 3,
     };
-    let best = legal.iter().map(|a| rank(a)).min()?;
+    let best = legal.iter().map(|a| rank(a.as_ref())).min()?;
     let candidates: Vec<&str> = legal
         .iter()
-        .map(String::as_str)
+        .map(AsRef::as_ref)
         .filter(|a| rank(a) == best)
         .collect();
     Some(candidates[game::below(rng, candidates.len())])
