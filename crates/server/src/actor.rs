@@ -28,7 +28,7 @@ use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
-use crate::protocol::{ApiError, ErrorCode, LogLine, SeatPresence};
+use crate::protocol::{ApiError, ErrorCode, SeatPresence};
 use crate::writer::Appender;
 
 /// Commands waiting for an actor, at most.
@@ -63,25 +63,16 @@ impl LogEntry {
 pub(crate) struct Log(RwLock<Vec<LogEntry>>);
 
 impl Log {
-    /// Entries `from..to` as `viewer` may read them.
-    pub(crate) fn lines(&self, from: usize, to: usize, viewer: Option<Seat>) -> Vec<LogLine> {
-        let log = self.0.read().unwrap_or_else(|e| e.into_inner());
-        let to = to.min(log.len());
-        (from.min(to)..to)
-            .map(|index| {
-                let e = &log[index];
-                LogLine {
-                    index,
-                    seat: e.seat,
-                    action: if viewer == Some(e.seat) {
-                        e.text.clone()
-                    } else {
-                        e.public.clone()
-                    },
-                    card: e.card.clone(),
-                }
-            })
-            .collect()
+    /// Entries `from..to` as `viewer` may read them (the seat that played one reads its text,
+    /// everybody else its public text), written as JSON straight from the log, without copying
+    /// their texts.
+    pub(crate) fn view(&self, from: usize, to: usize, viewer: Option<Seat>) -> LogView<'_> {
+        LogView {
+            log: self,
+            from,
+            to,
+            viewer,
+        }
     }
 
     fn push(&self, entry: LogEntry) {
@@ -89,6 +80,42 @@ impl Log {
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .push(entry);
+    }
+}
+
+/// Entries of a [`Log`] as one reader may read them ([`Log::view`]): they serialize as a list
+/// of the protocol's [`LogLine`](crate::protocol::LogLine)s.
+pub(crate) struct LogView<'a> {
+    log: &'a Log,
+    from: usize,
+    to: usize,
+    viewer: Option<Seat>,
+}
+
+impl serde::Serialize for LogView<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// A [`LogLine`](crate::protocol::LogLine) borrowing its texts.
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            index: usize,
+            seat: Seat,
+            action: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            card: Option<&'a str>,
+        }
+        let log = self.log.0.read().unwrap_or_else(|e| e.into_inner());
+        let to = self.to.min(log.len());
+        let from = self.from.min(to);
+        serializer.collect_seq(log[from..to].iter().zip(from..).map(|(e, index)| Line {
+            index,
+            seat: e.seat,
+            action: if self.viewer == Some(e.seat) {
+                &e.text
+            } else {
+                &e.public
+            },
+            card: e.card.as_deref(),
+        }))
     }
 }
 
@@ -1019,6 +1046,7 @@ fn waited(ttl: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::LogLine;
     use starrealms::{Action, State};
     use std::sync::Mutex;
 
@@ -1064,5 +1092,54 @@ mod tests {
             .collect();
         assert!(expected.len() > 10 && expected.len() < actions.len());
         assert_eq!(*shown.lock().expect("one thread"), expected);
+    }
+
+    #[test]
+    fn a_log_reads_as_the_protocols_lines_each_reader_its_own() {
+        let log = Log::default();
+        let entry = |seat: u8, text: &str, public: &str, card: Option<&str>| LogEntry {
+            seat: Seat(seat),
+            text: text.into(),
+            public: public.into(),
+            card: card.map(Into::into),
+        };
+        log.push(entry(0, "attack left red3", "attack left", None));
+        log.push(entry(1, "buy row 2", "buy row 2", Some("cutter")));
+        log.push(entry(0, "defend right blue1", "defend right", None));
+        let line = |index: usize, seat: u8, action: &str, card: Option<&str>| LogLine {
+            index,
+            seat: Seat(seat),
+            action: action.into(),
+            card: card.map(Into::into),
+        };
+        let read = |from, to, viewer| serde_json::to_value(log.view(from, to, viewer)).unwrap();
+        let lines = |lines: Vec<LogLine>| serde_json::to_value(lines).unwrap();
+        // The seat that played an entry reads its text; the others, and spectators, the public one.
+        assert_eq!(
+            read(0, 3, Some(Seat(0))),
+            lines(vec![
+                line(0, 0, "attack left red3", None),
+                line(1, 1, "buy row 2", Some("cutter")),
+                line(2, 0, "defend right blue1", None),
+            ])
+        );
+        assert_eq!(
+            read(1, 3, Some(Seat(1))),
+            lines(vec![
+                line(1, 1, "buy row 2", Some("cutter")),
+                line(2, 0, "defend right", None),
+            ])
+        );
+        assert_eq!(
+            read(0, 1, None),
+            lines(vec![line(0, 0, "attack left", None)])
+        );
+        // Past the end: as far as the log goes; nothing where nothing is asked.
+        assert_eq!(
+            read(2, 9, None),
+            lines(vec![line(2, 0, "defend right", None)])
+        );
+        assert_eq!(read(3, 3, None), lines(Vec::new()));
+        assert_eq!(read(5, 2, None), lines(Vec::new()));
     }
 }

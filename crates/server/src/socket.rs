@@ -17,13 +17,13 @@ use game::Seat;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::actor::{ActReply, GameHandle, Snapshot};
+use crate::actor::{ActReply, GameHandle, LogView, Snapshot};
 use serde::Serialize;
 
 use crate::games::GameKind;
 use crate::listen::REFUSAL_PATIENCE;
 use crate::protocol::{
-    ApiError, ClientMessage, ErrorCode, LogLine, MAX_CLIENT_ID, SeatPresence, ServerMessage,
+    ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, SeatPresence, ServerMessage,
 };
 
 /// Close code: the server is going away (RFC 6455).
@@ -81,7 +81,7 @@ impl Connection {
     fn view(&mut self, snapshot: &Snapshot, ack: Option<String>) -> Message {
         let views = &snapshot.views;
         let to_move = views.to_move();
-        let log = self.handle.log.lines(self.log, snapshot.version, self.seat);
+        let log = self.handle.log.view(self.log, snapshot.version, self.seat);
         self.log = self.log.max(snapshot.version);
         let (version, presence) = self.version.unwrap_or_default();
         self.version = Some((
@@ -153,7 +153,7 @@ struct ViewHead<'a> {
     winners: Option<Vec<Seat>>,
     seats: &'a [SeatPresence],
     waiting: &'a [Seat],
-    log: Vec<LogLine>,
+    log: LogView<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ack: Option<String>,
 }
