@@ -69,7 +69,12 @@ impl FromStr for Seat {
 
 impl Serialize for Seat {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        // Seats are written in every view, many times over: the usual ones without formatting.
+        const NAMES: [&str; MAX_SEATS] = ["p1", "p2", "p3", "p4", "p5", "p6"];
+        match NAMES.get(self.index()) {
+            Some(name) => s.serialize_str(name),
+            None => s.collect_str(self),
+        }
     }
 }
 
@@ -352,6 +357,13 @@ mod tests {
         for bad in ["p0", "p7", "1", "q1", "p", ""] {
             assert!(bad.parse::<Seat>().is_err(), "{bad}");
         }
+        // In JSON as in text, whatever the seat.
+        for n in 0..=20 {
+            let json = serde_json::to_string(&Seat(n)).unwrap();
+            assert_eq!(json, format!("\"p{}\"", n + 1));
+        }
+        let back: Seat = serde_json::from_str("\"p4\"").unwrap();
+        assert_eq!(back, Seat(3));
     }
 
     #[test]
