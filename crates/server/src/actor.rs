@@ -40,8 +40,8 @@ pub(crate) struct LogEntry {
     seat: Seat,
     /// The text form (what the actor's seat reads).
     text: String,
-    /// What every other reader sees.
-    public: String,
+    /// What every other reader sees, if not the text.
+    public: Option<String>,
     /// The id of the public card the action was about, if any.
     card: Option<String>,
 }
@@ -109,10 +109,9 @@ impl serde::Serialize for LogView<'_> {
         serializer.collect_seq(log[from..to].iter().zip(from..).map(|(e, index)| Line {
             index,
             seat: e.seat,
-            action: if self.viewer == Some(e.seat) {
-                &e.text
-            } else {
-                &e.public
+            action: match &e.public {
+                Some(public) if self.viewer != Some(e.seat) => public,
+                _ => &e.text,
             },
             card: e.card.as_deref(),
         }))
@@ -1097,15 +1096,15 @@ mod tests {
     #[test]
     fn a_log_reads_as_the_protocols_lines_each_reader_its_own() {
         let log = Log::default();
-        let entry = |seat: u8, text: &str, public: &str, card: Option<&str>| LogEntry {
+        let entry = |seat: u8, text: &str, public: Option<&str>, card: Option<&str>| LogEntry {
             seat: Seat(seat),
             text: text.into(),
-            public: public.into(),
+            public: public.map(Into::into),
             card: card.map(Into::into),
         };
-        log.push(entry(0, "attack left red3", "attack left", None));
-        log.push(entry(1, "buy row 2", "buy row 2", Some("cutter")));
-        log.push(entry(0, "defend right blue1", "defend right", None));
+        log.push(entry(0, "attack left red3", Some("attack left"), None));
+        log.push(entry(1, "buy row 2", None, Some("cutter")));
+        log.push(entry(0, "defend right blue1", Some("defend right"), None));
         let line = |index: usize, seat: u8, action: &str, card: Option<&str>| LogLine {
             index,
             seat: Seat(seat),

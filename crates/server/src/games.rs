@@ -39,8 +39,8 @@ pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     /// The game's kind.
     const KIND: GameKind;
     /// The action as every seat but the actor's may read it in the log: the text form, less
-    /// whatever it reveals that the table does not see.
-    fn public_text(action: Self::Action) -> String;
+    /// whatever it reveals that the table does not see; `None` when that is the whole text.
+    fn public_text(action: Self::Action) -> Option<String>;
     /// The id of the card `action` is about, taken from the state before it is applied, when
     /// every seat sees that card once the action is done (a card bought, attacked, scrapped,
     /// discarded, played, used): the log then names what a place such as `buy row 2` held.
@@ -64,10 +64,10 @@ impl Served for starrealms::State {
             serde_json::to_writer(out, view).expect("observations serialize");
         });
     }
-    fn public_text(action: starrealms::Action) -> String {
+    fn public_text(_action: starrealms::Action) -> Option<String> {
         // Every Star Realms action is done in the open: cards played, bought, scrapped and
         // discarded are shown to the table.
-        action.to_string()
+        None
     }
     fn log_card(&self, action: starrealms::Action) -> Option<String> {
         use starrealms::{Action, Pending};
@@ -137,17 +137,17 @@ impl Served for cosmique::State {
         };
         serde_json::to_writer(out, &view).expect("observations serialize");
     }
-    fn public_text(action: cosmique::Action) -> String {
+    fn public_text(action: cosmique::Action) -> Option<String> {
         use cosmique::Action;
         // Meteors go face down: the table sees where, not which.
         match action {
             Action::Attack {
                 side, plus2: true, ..
-            } => format!("attack {side} plus2"),
-            Action::Attack { side, .. } => format!("attack {side}"),
-            Action::Defend { side, .. } => format!("defend {side}"),
-            Action::Replace { side, .. } => format!("replace {side}"),
-            other => other.to_string(),
+            } => Some(format!("attack {side} plus2")),
+            Action::Attack { side, .. } => Some(format!("attack {side}")),
+            Action::Defend { side, .. } => Some(format!("defend {side}")),
+            Action::Replace { side, .. } => Some(format!("replace {side}")),
+            _ => None,
         }
     }
     fn log_card(&self, _action: cosmique::Action) -> Option<String> {
@@ -489,7 +489,10 @@ mod tests {
 
     #[test]
     fn cosmique_hides_face_down_meteors_from_the_log() {
-        let text = |t: &str| <cosmique::State as Served>::public_text(t.parse().unwrap());
+        let text = |t: &str| {
+            let action: cosmique::Action = t.parse().unwrap();
+            <cosmique::State as Served>::public_text(action).unwrap_or_else(|| action.to_string())
+        };
         assert_eq!(text("attack left red3"), "attack left");
         assert_eq!(text("attack right blue5 plus2"), "attack right plus2");
         assert_eq!(text("defend left green2"), "defend left");

@@ -154,10 +154,9 @@ fn page_of<G: Served + Reveal>(
             let line = LogLine {
                 index,
                 seat: actor,
-                action: if q.all || actor == seat {
-                    action.to_string()
-                } else {
-                    G::public_text(action)
+                action: match (q.all || actor == seat, G::public_text(action)) {
+                    (false, Some(public)) => public,
+                    _ => action.to_string(),
                 },
                 card,
             };
