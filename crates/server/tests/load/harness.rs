@@ -1010,24 +1010,26 @@ async fn play_game(
     }
 }
 
-/// What the client reads of a server message; the observation is skipped. Its texts borrow
-/// from the message's (a client that allocates less reads its frames sooner).
+/// What the client reads of a server message; the observation is skipped. Its texts are read
+/// in place, borrowed from the message (a client that allocates less reads its frames sooner):
+/// the protocol's names, seats and actions never hold a character JSON escapes.
 #[derive(Deserialize)]
 struct Incoming<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
+    #[serde(rename = "type")]
+    kind: &'a str,
     #[serde(default)]
     version: u64,
-    #[serde(default, borrow)]
-    to_move: Option<Cow<'a, str>>,
+    #[serde(default)]
+    to_move: Option<&'a str>,
     #[serde(default)]
     over: bool,
     #[serde(default, borrow)]
-    legal_actions: Vec<Cow<'a, str>>,
-    #[serde(default, borrow)]
-    ack: Option<Cow<'a, str>>,
-    #[serde(default, borrow)]
-    code: Option<Cow<'a, str>>,
+    legal_actions: Vec<&'a str>,
+    #[serde(default)]
+    ack: Option<&'a str>,
+    #[serde(default)]
+    code: Option<&'a str>,
+    /// An error's words, which may hold such characters.
     #[serde(default, borrow)]
     message: Option<Cow<'a, str>>,
 }
@@ -1089,7 +1091,7 @@ async fn play_seat(
             .map_err(|e| format!("{seat}: {e}"))?;
         let m = Incoming::view(&text).map_err(|e| format!("{seat}: {e}"))?;
         if let Some((id, sent)) = &pending
-            && m.ack.as_deref() == Some(id.as_str())
+            && m.ack == Some(id.as_str())
         {
             latencies.push((*sent, received - *sent));
             tally.actions.fetch_add(1, Ordering::Relaxed);
@@ -1103,10 +1105,7 @@ async fn play_seat(
             let _ = ws.close(None).await;
             return Ok(End::Capped);
         }
-        if pending.is_none()
-            && m.to_move.as_deref() == Some(seat)
-            && acted_on.is_none_or(|v| m.version > v)
-        {
+        if pending.is_none() && m.to_move == Some(seat) && acted_on.is_none_or(|v| m.version > v) {
             let action = choose(&m.legal_actions, &mut rng)
                 .ok_or_else(|| format!("{seat}: to move without a legal action"))?;
             if !think.is_zero() {
