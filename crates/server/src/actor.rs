@@ -648,9 +648,10 @@ impl<G: Served, S: Store> Actor<G, S> {
         finished_in_store: bool,
     ) {
         // A game over in its log but not in the store (its last action stored apart from its
-        // result, by a store that writes them one after the other) is marked over now.
+        // result: by an older server, or by a store that writes them one after the other) is
+        // marked over now.
         if self.state.is_terminal() && !finished_in_store {
-            let _ = self.store_finish().await;
+            self.store_finish().await;
         }
         let mut bot: Option<JoinHandle<BotChoice<G::Action>>> = None;
         enum Event<A> {
@@ -1018,17 +1019,17 @@ impl<G: Served, S: Store> Actor<G, S> {
         });
     }
 
-    async fn store_finish(&mut self) -> Result<(), StoreError> {
+    /// Marks the game over in the store with its winners; a failure is told to the log only
+    /// (the game plays on as its log says, and the next start tries again).
+    async fn store_finish(&self) {
         let (store, id, winners) = (
             Arc::clone(&self.context.store),
             self.id,
             self.state.winners(),
         );
-        let done = blocking(move || store.finish(id, &winners)).await;
-        if let Err(e) = &done {
+        if let Err(e) = blocking(move || store.finish(id, &winners)).await {
             eprintln!("game {}: cannot store the result: {e}", self.id);
         }
-        done
     }
 }
 

@@ -204,3 +204,41 @@ async fn a_bot_game_resumed_after_a_restart_ends_as_if_never_stopped() {
     );
     second.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_over_in_its_log_but_not_in_the_store_is_marked_over_once_loaded() {
+    // A whole game played by two bots, its actions stored one by one without its result, as an
+    // older server left it when it stopped between the two.
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path().join("games.sqlite")).unwrap();
+    let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 5);
+    record.players = vec!["human".into(), "human".into()];
+    let (id, winners) = {
+        use store::Store as _;
+        let id = store.create(&record, true).unwrap();
+        let mut state = record.initial_state::<starrealms::State>().unwrap();
+        let mut bot = bots::starrealms::by_name("medium", 2).unwrap();
+        let mut index = 0;
+        while let Some(seat) = state.to_move() {
+            let legal = state.legal_actions();
+            let action = bot.choose(&bots::SeatView::of_state(&state, seat), &legal);
+            state.apply(action).unwrap();
+            store
+                .append_action(id, index, &action.to_string(), None)
+                .unwrap();
+            index += 1;
+        }
+        assert!(!store.summary(id).unwrap().finished);
+        let winners: Vec<String> = state.winners().iter().map(|s| s.to_string()).collect();
+        assert_eq!(winners.len(), 1);
+        (id, winners)
+    };
+    let server = common::start(store, common::options()).await;
+    // Loading the game (a spectator's view) marks it over, with the winner its log gives.
+    let mut spectator = Client::connect(server.addr, id.0, None).await;
+    let view = spectator.recv().await;
+    assert_eq!(view["over"], true, "{view}");
+    let summary = wait_finished(server.addr, id.0).await;
+    assert_eq!(summary["winners"], json!(winners), "{summary}");
+    server.stop().await;
+}
