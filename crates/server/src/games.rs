@@ -61,7 +61,7 @@ impl Served for starrealms::State {
         }
         ROOM.with_borrow_mut(|view| {
             view.refill(self, viewer);
-            serde_json::to_writer(out, view).expect("observations serialize");
+            view.write_json(out);
         });
     }
     fn public_text(_action: starrealms::Action) -> Option<String> {

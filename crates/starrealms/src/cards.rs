@@ -825,6 +825,9 @@ pub struct CardSet {
     /// One player's starting deck, in id order.
     pub starting_deck: Vec<CardId>,
     by_name: HashMap<String, CardId>,
+    /// Each card's id written as a JSON string, quotes included (views write them by the
+    /// thousand).
+    json_ids: Vec<Box<str>>,
     /// The Scout.
     pub scout: CardId,
     /// The Viper.
@@ -1014,6 +1017,15 @@ impl CardSet {
     #[inline]
     pub fn def(&self, id: CardId) -> &CardDef {
         &self.defs[id.0 as usize]
+    }
+
+    /// The card's id as JSON writes it: a string, quotes included.
+    ///
+    /// # Panics
+    ///
+    /// If the card is not of this set.
+    pub fn json_id(&self, id: CardId) -> &str {
+        &self.json_ids[id.0 as usize]
     }
 
     /// The hot-loop facts of a card.
@@ -1284,6 +1296,14 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
     };
     let trade_deck = copies(Role::Trade);
     let starting_deck = copies(Role::Starting);
+    let json_ids = defs
+        .iter()
+        .map(|d| {
+            serde_json::to_string(d.id())
+                .expect("a text is JSON")
+                .into_boxed_str()
+        })
+        .collect();
     Ok(CardSet {
         defs,
         infos,
@@ -1293,6 +1313,7 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
         trade_deck,
         starting_deck,
         by_name,
+        json_ids,
         scout,
         viper,
         explorer,

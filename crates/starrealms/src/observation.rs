@@ -16,6 +16,8 @@ use crate::cards::CardId;
 use crate::config::Config;
 use crate::state::{Frame, InPlay, Pending, Player, State};
 
+mod json;
+
 /// One player as another seat sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
