@@ -23,6 +23,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use bots::SeatView;
 use game::{Action as _, Seat};
+use serde_json::value::RawValue;
 use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
@@ -193,7 +194,7 @@ pub(crate) struct Snapshot {
     /// Its views (shared by the snapshots of one version).
     pub views: Arc<dyn Views>,
     /// Every seat as the table sees it (shared by the snapshots until it changes).
-    pub seats: Arc<[SeatPresence]>,
+    pub seats: Arc<Table>,
     /// The human seats nobody has claimed yet (empty once the game is over): until there is
     /// none, nobody acts and no bot moves.
     pub waiting: Vec<Seat>,
@@ -211,7 +212,7 @@ impl Snapshot {
         state: &G,
         views: Arc<dyn Views>,
         seats: &[StoredSeat],
-        table: &Arc<[SeatPresence]>,
+        table: &Arc<Table>,
         version: usize,
         presence: u64,
         bots_broken: bool,
@@ -235,9 +236,20 @@ impl Snapshot {
     }
 }
 
+/// Every seat as the table sees it: the list of [`SeatPresence`]s each view carries, written
+/// once as JSON when it changes rather than in every view.
+pub(crate) struct Table(Box<RawValue>);
+
+impl Table {
+    /// The list, as JSON.
+    pub fn json(&self) -> &RawValue {
+        &self.0
+    }
+}
+
 /// Every seat of `seats`, with their live `connections`, as the table sees them.
-fn table_of(seats: &[StoredSeat], connections: &[usize]) -> Arc<[SeatPresence]> {
-    seats
+fn table_of(seats: &[StoredSeat], connections: &[usize]) -> Arc<Table> {
+    let seats: Vec<SeatPresence> = seats
         .iter()
         .enumerate()
         .map(|(i, s)| SeatPresence {
@@ -246,7 +258,9 @@ fn table_of(seats: &[StoredSeat], connections: &[usize]) -> Arc<[SeatPresence]> 
             claimed: s.is_human() && s.token_hash.is_some(),
             connected: !s.is_human() || connections.get(i).is_some_and(|&n| n > 0),
         })
-        .collect()
+        .collect();
+    let json = serde_json::value::to_raw_value(&seats).expect("seats serialize");
+    Arc::new(Table(json))
 }
 
 /// The human seats of `seats` nobody has claimed, unless the game is over.
@@ -532,7 +546,7 @@ struct Actor<G: Served, S: Store> {
     connections: Vec<usize>,
     /// The seats as the table sees them, from `seats` and `connections`: made again when who
     /// is at the table changes.
-    table: Arc<[SeatPresence]>,
+    table: Arc<Table>,
     /// Changes of who is at the table so far (see [`Snapshot::presence`]).
     presence: u64,
     version: usize,

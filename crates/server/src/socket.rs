@@ -19,12 +19,11 @@ use tokio::time::Instant;
 
 use crate::actor::{ActReply, GameHandle, LogView, Snapshot};
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use crate::games::GameKind;
 use crate::listen::REFUSAL_PATIENCE;
-use crate::protocol::{
-    ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, SeatPresence, ServerMessage,
-};
+use crate::protocol::{ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, ServerMessage};
 
 /// Close code: the server is going away (RFC 6455).
 pub(crate) const CLOSE_GOING_AWAY: u16 = 1001;
@@ -96,7 +95,7 @@ impl Connection {
             to_move,
             over: to_move.is_none(),
             winners: views.winners(),
-            seats: &snapshot.seats,
+            seats: snapshot.seats.json(),
             waiting: &snapshot.waiting,
             log,
             ack,
@@ -151,7 +150,7 @@ struct ViewHead<'a> {
     to_move: Option<Seat>,
     over: bool,
     winners: Option<Vec<Seat>>,
-    seats: &'a [SeatPresence],
+    seats: &'a RawValue,
     waiting: &'a [Seat],
     log: LogView<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -506,6 +505,8 @@ mod tests {
     use futures_util::{sink, stream};
     use serde_json::{Value, json};
     use store::{SqliteStore, Store as _};
+
+    use crate::protocol::SeatPresence;
 
     use super::*;
 
