@@ -23,12 +23,12 @@ use std::time::{Duration, Instant, SystemTime};
 
 use bots::SeatView;
 use game::{Action as _, Seat};
-use serde_json::value::RawValue;
 use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
+use crate::json;
 use crate::protocol::{ApiError, ErrorCode, SeatPresence};
 use crate::writer::Appender;
 
@@ -93,29 +93,35 @@ pub(crate) struct LogView<'a> {
     viewer: Option<Seat>,
 }
 
-impl serde::Serialize for LogView<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        /// A [`LogLine`](crate::protocol::LogLine) borrowing its texts.
-        #[derive(serde::Serialize)]
-        struct Line<'a> {
-            index: usize,
-            seat: Seat,
-            action: &'a str,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            card: Option<&'a str>,
-        }
+impl LogView<'_> {
+    /// Appends the entries as a JSON list of the protocol's
+    /// [`LogLine`](crate::protocol::LogLine)s.
+    pub(crate) fn write_json(&self, out: &mut Vec<u8>) {
         let log = self.log.0.read().unwrap_or_else(|e| e.into_inner());
         let to = self.to.min(log.len());
         let from = self.from.min(to);
-        serializer.collect_seq(log[from..to].iter().zip(from..).map(|(e, index)| Line {
-            index,
-            seat: e.seat,
-            action: match &e.public {
+        out.push(b'[');
+        for (e, index) in log[from..to].iter().zip(from..) {
+            if index > from {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"index\":");
+            json::number(out, index);
+            out.extend_from_slice(b",\"seat\":");
+            json::seat(out, e.seat);
+            out.extend_from_slice(b",\"action\":");
+            let action = match &e.public {
                 Some(public) if self.viewer != Some(e.seat) => public,
                 _ => &e.text,
-            },
-            card: e.card.as_deref(),
-        }))
+            };
+            json::value(out, action.as_str());
+            if let Some(card) = &e.card {
+                out.extend_from_slice(b",\"card\":");
+                json::value(out, card.as_str());
+            }
+            out.push(b'}');
+        }
+        out.push(b']');
     }
 }
 
@@ -238,11 +244,11 @@ impl Snapshot {
 
 /// Every seat as the table sees it: the list of [`SeatPresence`]s each view carries, written
 /// once as JSON when it changes rather than in every view.
-pub(crate) struct Table(Box<RawValue>);
+pub(crate) struct Table(String);
 
 impl Table {
     /// The list, as JSON.
-    pub fn json(&self) -> &RawValue {
+    pub fn json(&self) -> &str {
         &self.0
     }
 }
@@ -259,7 +265,7 @@ fn table_of(seats: &[StoredSeat], connections: &[usize]) -> Arc<Table> {
             connected: !s.is_human() || connections.get(i).is_some_and(|&n| n > 0),
         })
         .collect();
-    let json = serde_json::value::to_raw_value(&seats).expect("seats serialize");
+    let json = serde_json::to_string(&seats).expect("seats serialize");
     Arc::new(Table(json))
 }
 
@@ -1126,7 +1132,11 @@ mod tests {
             action: action.into(),
             card: card.map(Into::into),
         };
-        let read = |from, to, viewer| serde_json::to_value(log.view(from, to, viewer)).unwrap();
+        let read = |from, to, viewer| {
+            let mut out = Vec::new();
+            log.view(from, to, viewer).write_json(&mut out);
+            serde_json::from_slice::<serde_json::Value>(&out).unwrap()
+        };
         let lines = |lines: Vec<LogLine>| serde_json::to_value(lines).unwrap();
         // The seat that played an entry reads its text; the others, and spectators, the public one.
         assert_eq!(

@@ -36,6 +36,7 @@ mod actor;
 mod api;
 mod campaigns;
 pub mod games;
+mod json;
 mod limits;
 mod listen;
 pub mod protocol;

@@ -17,11 +17,9 @@ use game::Seat;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::actor::{ActReply, GameHandle, LogView, Snapshot};
-use serde::Serialize;
-use serde_json::value::RawValue;
+use crate::actor::{ActReply, GameHandle, Snapshot};
 
-use crate::games::GameKind;
+use crate::json;
 use crate::listen::REFUSAL_PATIENCE;
 use crate::protocol::{ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, ServerMessage};
 
@@ -87,26 +85,39 @@ impl Connection {
             version.max(snapshot.version),
             presence.max(snapshot.presence),
         ));
-        let head = ViewHead {
-            id: self.handle.id,
-            game: self.handle.kind,
-            version: snapshot.version,
-            seat: self.seat,
-            to_move,
-            over: to_move.is_none(),
-            winners: views.winners(),
-            seats: snapshot.seats.json(),
-            waiting: &snapshot.waiting,
-            log,
-            ack,
-        };
         let legal =
             matches!(self.seat, Some(seat) if to_move == Some(seat)) && snapshot.waiting.is_empty();
+        // The protocol's `ServerMessage::View`, written here rather than through serde (the
+        // server writes one for nearly every action): the game writes the observation and
+        // the legal actions, last.
         let mut out = Vec::with_capacity(VIEW_BYTES);
-        serde_json::to_writer(&mut out, &head).expect("views serialize");
-        // The head is an object: its last byte, `}`, makes way for the two fields that the
-        // game writes itself.
-        out.pop();
+        out.extend_from_slice(b"{\"type\":\"view\",\"id\":");
+        json::number(&mut out, self.handle.id.0);
+        out.extend_from_slice(b",\"game\":");
+        json::value(&mut out, &self.handle.kind);
+        out.extend_from_slice(b",\"version\":");
+        json::number(&mut out, snapshot.version);
+        out.extend_from_slice(b",\"seat\":");
+        json::option_seat(&mut out, self.seat);
+        out.extend_from_slice(b",\"to_move\":");
+        json::option_seat(&mut out, to_move);
+        out.extend_from_slice(b",\"over\":");
+        json::boolean(&mut out, to_move.is_none());
+        out.extend_from_slice(b",\"winners\":");
+        match views.winners() {
+            Some(winners) => json::seats(&mut out, &winners),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"seats\":");
+        out.extend_from_slice(snapshot.seats.json().as_bytes());
+        out.extend_from_slice(b",\"waiting\":");
+        json::seats(&mut out, &snapshot.waiting);
+        out.extend_from_slice(b",\"log\":");
+        log.write_json(&mut out);
+        if let Some(ack) = &ack {
+            out.extend_from_slice(b",\"ack\":");
+            json::value(&mut out, ack.as_str());
+        }
         out.extend_from_slice(b",\"observation\":");
         views.write_observation(self.seat, &mut out);
         out.extend_from_slice(b",\"legal_actions\":");
@@ -137,25 +148,6 @@ impl Connection {
 
 /// Room made for a view at first: most views of a game take less.
 const VIEW_BYTES: usize = 4096;
-
-/// A [`ServerMessage::View`] but for its observation and legal actions (written after it),
-/// borrowing what the snapshot holds.
-#[derive(Serialize)]
-#[serde(tag = "type", rename = "view")]
-struct ViewHead<'a> {
-    id: store::GameId,
-    game: GameKind,
-    version: usize,
-    seat: Option<Seat>,
-    to_move: Option<Seat>,
-    over: bool,
-    winners: Option<Vec<Seat>>,
-    seats: &'a RawValue,
-    waiting: &'a [Seat],
-    log: LogView<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ack: Option<String>,
-}
 
 fn text(message: &ServerMessage) -> Message {
     Message::Text(
