@@ -827,13 +827,39 @@ pub struct CardSet {
     by_name: HashMap<String, CardId>,
     /// Each card's id written as a JSON string, quotes included (views write them by the
     /// thousand).
-    json_ids: Vec<Box<str>>,
+    json_ids: Vec<JsonId>,
     /// The Scout.
     pub scout: CardId,
     /// The Viper.
     pub viper: CardId,
     /// The Explorer.
     pub explorer: CardId,
+}
+
+/// A card's id written as a JSON string.
+#[derive(Clone, Debug)]
+enum JsonId {
+    /// Most: `len` bytes at the start of `room`.
+    Short { room: [u8; 32], len: u8 },
+    /// Longer ones.
+    Long(Box<str>),
+}
+
+impl JsonId {
+    fn of(id: &str) -> JsonId {
+        let text = serde_json::to_string(id).expect("a text is JSON");
+        let mut room = [0; 32];
+        match room.get_mut(..text.len()) {
+            Some(start) => {
+                start.copy_from_slice(text.as_bytes());
+                JsonId::Short {
+                    room,
+                    len: text.len() as u8,
+                }
+            }
+            None => JsonId::Long(text.into_boxed_str()),
+        }
+    }
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
@@ -1019,13 +1045,22 @@ impl CardSet {
         &self.defs[id.0 as usize]
     }
 
-    /// The card's id as JSON writes it: a string, quotes included.
+    /// Appends the card's id as JSON writes it: a string, quotes included.
     ///
     /// # Panics
     ///
     /// If the card is not of this set.
-    pub fn json_id(&self, id: CardId) -> &str {
-        &self.json_ids[id.0 as usize]
+    #[inline]
+    pub fn write_json_id(&self, id: CardId, out: &mut Vec<u8>) {
+        match &self.json_ids[id.0 as usize] {
+            JsonId::Short { room, len } => {
+                // A copy of known size, made inline, then cut to the id's length: quicker than
+                // a copy of the exact length, which calls the C library's.
+                out.extend_from_slice(room);
+                out.truncate(out.len() - (room.len() - *len as usize));
+            }
+            JsonId::Long(text) => out.extend_from_slice(text.as_bytes()),
+        }
     }
 
     /// The hot-loop facts of a card.
@@ -1296,14 +1331,7 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
     };
     let trade_deck = copies(Role::Trade);
     let starting_deck = copies(Role::Starting);
-    let json_ids = defs
-        .iter()
-        .map(|d| {
-            serde_json::to_string(d.id())
-                .expect("a text is JSON")
-                .into_boxed_str()
-        })
-        .collect();
+    let json_ids = defs.iter().map(|d| JsonId::of(d.id())).collect();
     Ok(CardSet {
         defs,
         infos,
@@ -1610,6 +1638,41 @@ impl<'de> Deserialize<'de> for CardId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_id_is_written_as_json_writes_it_short_or_long() {
+        let ids = [
+            "scout",
+            "a",
+            "",
+            "exactly_thirty_bytes_long_id_x",
+            "thirty_one_bytes_long_id_here_x",
+            "a_card_id_far_longer_than_the_room_kept_for_most_ids",
+            "quote\"and\\slash",
+        ];
+        for id in ids {
+            let mut out = b"[".to_vec();
+            let set = CardSet {
+                json_ids: vec![JsonId::of(id)],
+                ..CardSet::builtin().clone()
+            };
+            set.write_json_id(CardId(0), &mut out);
+            out.push(b']');
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                format!("[{}]", serde_json::to_string(id).unwrap()),
+                "{id}"
+            );
+        }
+        assert!(matches!(
+            JsonId::of("exactly_thirty_bytes_long_id_x"),
+            JsonId::Short { .. }
+        ));
+        assert!(matches!(
+            JsonId::of("thirty_one_bytes_long_id_here_x"),
+            JsonId::Long(..)
+        ));
+    }
 
     #[test]
     fn portuguese_and_spanish_names_are_shown_where_given_else_the_english_one() {

@@ -57,7 +57,7 @@ impl Observation {
                 out.push(b',');
             }
             match slot {
-                Some(card) => out.extend_from_slice(cards.json_id(*card).as_bytes()),
+                Some(card) => cards.write_json_id(*card, out),
                 None => out.extend_from_slice(b"null"),
             }
         }
@@ -164,10 +164,10 @@ fn in_play_list(out: &mut Vec<u8>, cards: &CardSet, list: &[InPlay]) {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"card\":");
-        out.extend_from_slice(cards.json_id(p.card).as_bytes());
+        cards.write_json_id(p.card, out);
         if let Some(copy) = p.copy {
             out.extend_from_slice(b",\"copy\":");
-            out.extend_from_slice(cards.json_id(copy).as_bytes());
+            cards.write_json_id(copy, out);
         }
         out.extend_from_slice(b",\"primary_used\":");
         boolean(out, p.primary_used);
@@ -191,7 +191,7 @@ fn card_list(out: &mut Vec<u8>, cards: &CardSet, list: &[CardId]) {
         if i > 0 {
             out.push(b',');
         }
-        out.extend_from_slice(cards.json_id(*card).as_bytes());
+        cards.write_json_id(*card, out);
     }
     out.push(b']');
 }
