@@ -653,7 +653,7 @@ async fn ws<S: Store>(
     Ok(upgrade
         // Clients send small messages: a smaller read buffer than the default 128 KiB, which
         // the WebSocket layer clears before each read.
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(1024)
         .max_message_size(HARD_MAX_MESSAGE)
         .max_frame_size(HARD_MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
