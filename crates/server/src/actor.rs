@@ -217,19 +217,19 @@ impl Snapshot {
     fn of<G: Served>(
         state: &G,
         views: Arc<dyn Views>,
-        seats: &[StoredSeat],
+        sitting: &Sitting,
         table: &Arc<Table>,
         version: usize,
         presence: u64,
         bots_broken: bool,
     ) -> Arc<Snapshot> {
-        let waiting = unclaimed(seats, state.is_terminal());
+        let waiting = sitting.waiting(state.is_terminal());
         // Nothing will happen until a person acts: the game is over or waits for players, a
         // person is to move, or the bot to move cannot play.
         let waits_for_people = !waiting.is_empty()
             || state
                 .to_move()
-                .is_none_or(|seat| bots_broken || seats[seat.index()].is_human());
+                .is_none_or(|seat| bots_broken || sitting.people[seat.index()]);
         Arc::new(Snapshot {
             version,
             presence,
@@ -269,17 +269,36 @@ fn table_of(seats: &[StoredSeat], connections: &[usize]) -> Arc<Table> {
     Arc::new(Table(json))
 }
 
-/// The human seats of `seats` nobody has claimed, unless the game is over.
-fn unclaimed(seats: &[StoredSeat], over: bool) -> Vec<Seat> {
-    if over {
-        return Vec::new();
+/// Who sits where, as each version needs it: read from the stored seats once, and again when
+/// a seat is claimed (their texts lie far apart in memory, and every version looked at each).
+struct Sitting {
+    /// Whether each seat is a person's.
+    people: Vec<bool>,
+    /// The people's seats nobody has claimed yet.
+    unclaimed: Vec<Seat>,
+}
+
+impl Sitting {
+    fn of(seats: &[StoredSeat]) -> Sitting {
+        Sitting {
+            people: seats.iter().map(StoredSeat::is_human).collect(),
+            unclaimed: seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.is_human() && s.token_hash.is_none())
+                .map(|(i, _)| Seat(i as u8))
+                .collect(),
+        }
     }
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.is_human() && s.token_hash.is_none())
-        .map(|(i, _)| Seat(i as u8))
-        .collect()
+
+    /// The people's seats nobody has claimed, unless the game is `over`.
+    fn waiting(&self, over: bool) -> Vec<Seat> {
+        if over {
+            Vec::new()
+        } else {
+            self.unclaimed.clone()
+        }
+    }
 }
 
 /// "p2", "p2 and p3", "p2, p3 and p4".
@@ -548,6 +567,8 @@ struct Actor<G: Served, S: Store> {
     state: G,
     seed: u64,
     seats: Vec<StoredSeat>,
+    /// Who sits where, from `seats`.
+    sitting: Sitting,
     /// Live connections of each seat.
     connections: Vec<usize>,
     /// The seats as the table sees them, from `seats` and `connections`: made again when who
@@ -615,7 +636,8 @@ impl<G: Served, S: Store> Actor<G, S> {
         let frozen = Arc::new(Frozen::of(&state));
         let views: Arc<dyn Views> = Arc::clone(&frozen) as Arc<dyn Views>;
         let table = table_of(&stored.seats, &connections);
-        let first = Snapshot::of(&state, views, &stored.seats, &table, version, 0, false);
+        let sitting = Sitting::of(&stored.seats);
+        let first = Snapshot::of(&state, views, &sitting, &table, version, 0, false);
         let (snapshots, receiver) = watch::channel(first);
         let (turns, turns_receiver) = watch::channel(state.to_move());
         let (tx, rx) = mpsc::channel(QUEUE);
@@ -639,6 +661,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             state,
             seed: record.seed,
             seats: stored.seats,
+            sitting,
             connections,
             table,
             presence: 0,
@@ -710,17 +733,16 @@ impl<G: Served, S: Store> Actor<G, S> {
 
     /// The human seats nobody has claimed yet, while the game is not over.
     fn waiting(&self) -> Vec<Seat> {
-        unclaimed(&self.seats, self.state.is_terminal())
+        self.sitting.waiting(self.state.is_terminal())
     }
 
     /// Starts the bot to move thinking, if a bot is to move and the game has started.
     fn think(&self) -> Option<JoinHandle<BotChoice<G::Action>>> {
         let seat = self.state.to_move()?;
-        let player = &self.seats[seat.index()];
-        if player.is_human() || self.bots_broken || !self.waiting().is_empty() {
+        if self.sitting.people[seat.index()] || self.bots_broken || !self.waiting().is_empty() {
             return None;
         }
-        let name = player.player.clone();
+        let name = self.seats[seat.index()].player.clone();
         let observation = self.state.observation(seat);
         let legal = self.frozen.legal.clone();
         let seed = bot_seed(self.seed, seat, self.version);
@@ -837,9 +859,11 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
     }
 
-    /// Publishes the current version again, for who is at the table changed.
+    /// Publishes the current version again, for who is at the table changed (a seat claimed,
+    /// a connection come or gone).
     fn presence_changed(&mut self) {
         self.presence += 1;
+        self.sitting = Sitting::of(&self.seats);
         self.table = table_of(&self.seats, &self.connections);
         self.publish_views(Arc::clone(&self.frozen) as Arc<dyn Views>);
     }
@@ -1024,7 +1048,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         let snapshot = Snapshot::of(
             &self.state,
             views,
-            &self.seats,
+            &self.sitting,
             &self.table,
             self.version,
             self.presence,
