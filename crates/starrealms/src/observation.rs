@@ -181,7 +181,7 @@ impl PlayerView {
         }
         if full {
             self.hand_known.sort_unstable();
-            self.unseen.sort_unstable();
+            sort_cards(&mut self.unseen);
         }
         self.authority = p.authority;
         self.alive = p.alive;
@@ -289,7 +289,7 @@ impl Observation {
         self.scrap_heap.clear();
         if full {
             self.trade_deck_cards.extend_from_slice(&state.trade_deck);
-            self.trade_deck_cards.sort_unstable();
+            sort_cards(&mut self.trade_deck_cards);
             self.scrap_heap.extend_from_slice(&state.scrap_heap);
         }
         self.explorers = state.explorers;
@@ -479,10 +479,49 @@ impl Observation {
     }
 }
 
+/// Sorts card ids, the long lists by counting each id (ids are small numbers, below
+/// [`MAX_KINDS`](crate::cards::MAX_KINDS)): a view sorts the trade deck, some eighty cards, and
+/// the server writes a view for nearly every action.
+fn sort_cards(cards: &mut [CardId]) {
+    if cards.len() <= 24 {
+        cards.sort_unstable();
+        return;
+    }
+    let mut counts = [0u16; crate::cards::MAX_KINDS];
+    let (mut low, mut high) = (usize::MAX, 0);
+    for card in cards.iter() {
+        let i = card.0 as usize;
+        counts[i] += 1;
+        low = low.min(i);
+        high = high.max(i);
+    }
+    let mut at = 0;
+    for (id, &n) in (low..).zip(&counts[low..=high]) {
+        let n = n as usize;
+        cards[at..at + n].fill(CardId(id as u16));
+        at += n;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use game::State as _;
+
+    #[test]
+    fn card_ids_sort_by_counting_as_they_sort_by_comparing() {
+        let mut rng = game::rng_from_seed(5);
+        for len in [0, 1, 5, 24, 25, 80, 300] {
+            for kinds in [1, 3, 200, crate::cards::MAX_KINDS] {
+                let cards: Vec<CardId> = (0..len)
+                    .map(|_| CardId(rand::Rng::random_range(&mut rng, 0..kinds) as u16))
+                    .collect();
+                let mut counted = cards.clone();
+                sort_cards(&mut counted);
+                assert_eq!(counted, sorted(cards), "{len} cards of {kinds} kinds");
+            }
+        }
+    }
 
     fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
         v.sort_unstable();
