@@ -13,6 +13,7 @@ use std::str::FromStr;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+pub mod json;
 pub mod record;
 pub mod refusal;
 

@@ -22,13 +22,12 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use bots::SeatView;
-use game::{Action as _, Seat};
+use game::{Action as _, Seat, json};
 use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
-use crate::json;
 use crate::protocol::{ApiError, ErrorCode, SeatPresence};
 use crate::writer::Appender;
 

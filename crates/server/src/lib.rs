@@ -36,7 +36,6 @@ mod actor;
 mod api;
 mod campaigns;
 pub mod games;
-mod json;
 mod limits;
 mod listen;
 pub mod protocol;

@@ -13,13 +13,12 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message};
 use futures_util::{FutureExt as _, Sink, SinkExt as _, Stream, StreamExt as _};
-use game::Seat;
+use game::{Seat, json};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::actor::{ActReply, GameHandle, Snapshot};
 
-use crate::json;
 use crate::listen::REFUSAL_PATIENCE;
 use crate::protocol::{ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, ServerMessage};
 

@@ -4,8 +4,7 @@
 //! observation (the tests compare both over whole games of every format); the rare parts
 //! (configuration, pending decision, effects to resolve) still go through `serde_json`.
 
-use game::Seat;
-use serde::Serialize;
+use game::json::{boolean, number, option_seat, seat, value};
 
 use super::{Observation, PlayerView};
 use crate::cards::{CardId, CardSet};
@@ -19,7 +18,7 @@ impl Observation {
         out.extend_from_slice(b"{\"seat\":");
         option_seat(out, self.seat);
         out.extend_from_slice(b",\"config\":");
-        serde(out, &self.config);
+        value(out, &self.config);
         out.extend_from_slice(b",\"current\":");
         seat(out, self.current);
         out.extend_from_slice(b",\"first\":");
@@ -36,20 +35,20 @@ impl Observation {
         if self.bequests.is_empty() {
             out.extend_from_slice(b"[]");
         } else {
-            serde(out, &self.bequests);
+            value(out, &self.bequests);
         }
         out.extend_from_slice(b",\"progress\":");
         boolean(out, self.progress);
         out.extend_from_slice(b",\"pending\":");
         match &self.pending {
             None => out.extend_from_slice(b"null"),
-            Some(pending) => serde(out, pending),
+            Some(pending) => value(out, pending),
         }
         out.extend_from_slice(b",\"frames\":");
         if self.frames.is_empty() {
             out.extend_from_slice(b"[]");
         } else {
-            serde(out, &self.frames);
+            value(out, &self.frames);
         }
         out.extend_from_slice(b",\"row\":[");
         for (i, slot) in self.row.iter().enumerate() {
@@ -144,11 +143,11 @@ impl PlayerView {
         }
         if !self.redirects.is_empty() {
             out.extend_from_slice(b",\"redirects\":");
-            serde(out, &self.redirects);
+            value(out, &self.redirects);
         }
         if !self.sheets.is_empty() {
             out.extend_from_slice(b",\"sheets\":");
-            serde(out, &self.sheets);
+            value(out, &self.sheets);
         }
         out.extend_from_slice(b",\"done\":");
         boolean(out, self.done);
@@ -196,38 +195,11 @@ fn card_list(out: &mut Vec<u8>, cards: &CardSet, list: &[CardId]) {
     out.push(b']');
 }
 
-fn seat(out: &mut Vec<u8>, seat: Seat) {
-    const NAMES: [&[u8]; game::MAX_SEATS] = [
-        b"\"p1\"", b"\"p2\"", b"\"p3\"", b"\"p4\"", b"\"p5\"", b"\"p6\"",
-    ];
-    match NAMES.get(seat.index()) {
-        Some(name) => out.extend_from_slice(name),
-        None => serde(out, &seat),
-    }
-}
-
-fn option_seat(out: &mut Vec<u8>, s: Option<Seat>) {
-    match s {
-        Some(s) => seat(out, s),
-        None => out.extend_from_slice(b"null"),
-    }
-}
-
-fn boolean(out: &mut Vec<u8>, b: bool) {
-    out.extend_from_slice(if b { b"true" } else { b"false" });
-}
-
-fn number(out: &mut Vec<u8>, n: impl itoa::Integer) {
-    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-}
-
-fn serde(out: &mut Vec<u8>, value: &impl Serialize) {
-    serde_json::to_writer(out, value).expect("observations serialize");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game::Seat;
+
     use crate::{Config, Format, State, rollout};
 
     /// Every observation of every seat and of a spectator, at every step of random games of

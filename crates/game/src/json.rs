@@ -1,0 +1,90 @@
+//! Pieces of JSON text written straight into a buffer, for what is written many times a second
+//! (a server's views, a game's observations): numbers and seats without serde's generic path,
+//! the same text `serde_json` writes. Texts of unknown content go through `serde_json`
+//! ([`value`]), which escapes them.
+
+use serde::Serialize;
+
+use crate::{MAX_SEATS, Seat};
+
+/// Appends `n`.
+pub fn number(out: &mut Vec<u8>, n: impl itoa::Integer) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+}
+
+/// Appends `true` or `false`.
+pub fn boolean(out: &mut Vec<u8>, b: bool) {
+    out.extend_from_slice(if b { b"true" } else { b"false" });
+}
+
+/// Appends a seat, as [`Seat`]'s `Serialize` writes it.
+pub fn seat(out: &mut Vec<u8>, seat: Seat) {
+    const NAMES: [&[u8]; MAX_SEATS] = [
+        b"\"p1\"", b"\"p2\"", b"\"p3\"", b"\"p4\"", b"\"p5\"", b"\"p6\"",
+    ];
+    match NAMES.get(seat.index()) {
+        Some(name) => out.extend_from_slice(name),
+        None => value(out, &seat),
+    }
+}
+
+/// Appends a seat or `null`.
+pub fn option_seat(out: &mut Vec<u8>, s: Option<Seat>) {
+    match s {
+        Some(s) => seat(out, s),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// Appends a list of seats.
+pub fn seats(out: &mut Vec<u8>, seats: &[Seat]) {
+    out.push(b'[');
+    for (i, &s) in seats.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        seat(out, s);
+    }
+    out.push(b']');
+}
+
+/// Appends anything else through `serde_json`.
+pub fn value(out: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
+    serde_json::to_writer(out, value).expect("JSON text serializes");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_read_as_serde_json_writes_them() {
+        let mut out = Vec::new();
+        out.push(b'[');
+        number(&mut out, -42i32);
+        out.push(b',');
+        number(&mut out, u64::MAX);
+        out.push(b',');
+        boolean(&mut out, true);
+        out.push(b',');
+        boolean(&mut out, false);
+        out.push(b',');
+        option_seat(&mut out, None);
+        out.push(b',');
+        seats(&mut out, &[Seat(0), Seat(5), Seat(6), Seat(20)]);
+        out.push(b',');
+        value(&mut out, "a \"quote\"");
+        out.push(b']');
+        let expected = serde_json::to_string(&(
+            -42i32,
+            u64::MAX,
+            true,
+            false,
+            None::<Seat>,
+            [Seat(0), Seat(5), Seat(6), Seat(20)],
+            "a \"quote\"",
+        ))
+        .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+}
