@@ -483,7 +483,8 @@ impl Observation {
 /// [`MAX_KINDS`](crate::cards::MAX_KINDS)): a view sorts the trade deck, some eighty cards, and
 /// the server writes a view for nearly every action.
 fn sort_cards(cards: &mut [CardId]) {
-    if cards.len() <= 24 {
+    // Short lists sort quicker by comparing; a list too long for the counts' 16 bits as well.
+    if cards.len() <= 24 || cards.len() > usize::from(u16::MAX) {
         cards.sort_unstable();
         return;
     }
@@ -511,7 +512,7 @@ mod tests {
     #[test]
     fn card_ids_sort_by_counting_as_they_sort_by_comparing() {
         let mut rng = game::rng_from_seed(5);
-        for len in [0, 1, 5, 24, 25, 80, 300] {
+        for len in [0, 1, 5, 24, 25, 80, 300, 70_000] {
             for kinds in [1, 3, 200, crate::cards::MAX_KINDS] {
                 let cards: Vec<CardId> = (0..len)
                     .map(|_| CardId(rand::Rng::random_range(&mut rng, 0..kinds) as u16))
