@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::{MAX_SEATS, Seat};
+use crate::{SEAT_NAMES, Seat};
 
 /// Appends `n`.
 pub fn number(out: &mut Vec<u8>, n: impl itoa::Integer) {
@@ -19,11 +19,12 @@ pub fn boolean(out: &mut Vec<u8>, b: bool) {
 
 /// Appends a seat, as [`Seat`]'s `Serialize` writes it.
 pub fn seat(out: &mut Vec<u8>, seat: Seat) {
-    const NAMES: [&[u8]; MAX_SEATS] = [
-        b"\"p1\"", b"\"p2\"", b"\"p3\"", b"\"p4\"", b"\"p5\"", b"\"p6\"",
-    ];
-    match NAMES.get(seat.index()) {
-        Some(name) => out.extend_from_slice(name),
+    match SEAT_NAMES.get(seat.index()) {
+        Some(name) => {
+            out.push(b'"');
+            out.extend_from_slice(name.as_bytes());
+            out.push(b'"');
+        }
         None => value(out, &seat),
     }
 }

@@ -68,11 +68,13 @@ impl FromStr for Seat {
     }
 }
 
+/// The text form of the usual seats, written without formatting.
+pub(crate) const SEAT_NAMES: [&str; MAX_SEATS] = ["p1", "p2", "p3", "p4", "p5", "p6"];
+
 impl Serialize for Seat {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // Seats are written in every view, many times over: the usual ones without formatting.
-        const NAMES: [&str; MAX_SEATS] = ["p1", "p2", "p3", "p4", "p5", "p6"];
-        match NAMES.get(self.index()) {
+        match SEAT_NAMES.get(self.index()) {
             Some(name) => s.serialize_str(name),
             None => s.collect_str(self),
         }
