@@ -39,12 +39,21 @@ pub fn option_seat(out: &mut Vec<u8>, s: Option<Seat>) {
 
 /// Appends a list of seats.
 pub fn seats(out: &mut Vec<u8>, seats: &[Seat]) {
+    list(out, seats, |out, &s| seat(out, s));
+}
+
+/// Appends `items` as a JSON list, each one written by `each`.
+pub fn list<T>(
+    out: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut Vec<u8>, T),
+) {
     out.push(b'[');
-    for (i, &s) in seats.iter().enumerate() {
+    for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        seat(out, s);
+        each(out, item);
     }
     out.push(b']');
 }
@@ -75,6 +84,10 @@ mod tests {
         seats(&mut out, &[Seat(0), Seat(5), Seat(6), Seat(20)]);
         out.push(b',');
         value(&mut out, "a \"quote\"");
+        out.push(b',');
+        list(&mut out, [1u8, 2, 3], number);
+        out.push(b',');
+        list(&mut out, std::iter::empty::<u8>(), number);
         out.push(b']');
         let expected = serde_json::to_string(&(
             -42i32,
@@ -84,6 +97,8 @@ mod tests {
             None::<Seat>,
             [Seat(0), Seat(5), Seat(6), Seat(20)],
             "a \"quote\"",
+            [1u8, 2, 3],
+            [0u8; 0],
         ))
         .unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), expected);

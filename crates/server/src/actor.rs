@@ -83,8 +83,8 @@ impl Log {
     }
 }
 
-/// Entries of a [`Log`] as one reader may read them ([`Log::view`]): they serialize as a list
-/// of the protocol's [`LogLine`](crate::protocol::LogLine)s.
+/// Entries of a [`Log`] as one reader may read them ([`Log::view`]), written as a list of
+/// the protocol's [`LogLine`](crate::protocol::LogLine)s.
 pub(crate) struct LogView<'a> {
     log: &'a Log,
     from: usize,
@@ -99,11 +99,7 @@ impl LogView<'_> {
         let log = self.log.0.read().unwrap_or_else(|e| e.into_inner());
         let to = self.to.min(log.len());
         let from = self.from.min(to);
-        out.push(b'[');
-        for (e, index) in log[from..to].iter().zip(from..) {
-            if index > from {
-                out.push(b',');
-            }
+        json::list(out, log[from..to].iter().zip(from..), |out, (e, index)| {
             out.extend_from_slice(b"{\"index\":");
             json::number(out, index);
             out.extend_from_slice(b",\"seat\":");
@@ -119,8 +115,7 @@ impl LogView<'_> {
                 json::value(out, card.as_str());
             }
             out.push(b'}');
-        }
-        out.push(b']');
+        });
     }
 }
 
@@ -566,7 +561,7 @@ struct Actor<G: Served, S: Store> {
     state: G,
     seed: u64,
     seats: Vec<StoredSeat>,
-    /// Who sits where, from `seats`.
+    /// Who sits where, from `seats`: made again when a seat is claimed ([`Actor::claim`]).
     sitting: Sitting,
     /// Live connections of each seat.
     connections: Vec<usize>,
@@ -800,18 +795,14 @@ impl<G: Served, S: Store> Actor<G, S> {
         match command {
             Command::Join { seat, hash, reply } => {
                 let answer = self.join(seat, hash).await;
-                if answer.is_ok() {
-                    self.presence_changed();
-                }
                 let _ = reply.send(answer);
             }
             Command::Claimed { seat, hash } => {
-                if let Some(s) = self.seats.get_mut(seat.index())
+                if let Some(s) = self.seats.get(seat.index())
                     && s.is_human()
                     && s.token_hash.is_none()
                 {
-                    s.token_hash = Some(hash);
-                    self.presence_changed();
+                    self.claim(seat, hash);
                 }
             }
             Command::Authenticate { token, reply } => {
@@ -858,11 +849,17 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
     }
 
+    /// Gives `seat` to the holder of the token of `hash`, and publishes it.
+    fn claim(&mut self, seat: Seat, hash: TokenHash) {
+        self.seats[seat.index()].token_hash = Some(hash);
+        self.sitting = Sitting::of(&self.seats);
+        self.presence_changed();
+    }
+
     /// Publishes the current version again, for who is at the table changed (a seat claimed,
     /// a connection come or gone).
     fn presence_changed(&mut self) {
         self.presence += 1;
-        self.sitting = Sitting::of(&self.seats);
         self.table = table_of(&self.seats, &self.connections);
         self.publish_views(Arc::clone(&self.frozen) as Arc<dyn Views>);
     }
@@ -893,7 +890,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
         let store = Arc::clone(&self.context.store);
         blocking(move || store.claim_seat(id, seat, &hash)).await?;
-        self.seats[seat.index()].token_hash = Some(hash);
+        self.claim(seat, hash);
         Ok(())
     }
 

@@ -4,7 +4,7 @@
 //! observation (the tests compare both over whole games of every format); the rare parts
 //! (configuration, pending decision, effects to resolve) still go through `serde_json`.
 
-use game::json::{boolean, number, option_seat, seat, value};
+use game::json::{boolean, list, number, option_seat, seat, value};
 
 use super::{Observation, PlayerView};
 use crate::cards::{CardId, CardSet};
@@ -50,17 +50,12 @@ impl Observation {
         } else {
             value(out, &self.frames);
         }
-        out.extend_from_slice(b",\"row\":[");
-        for (i, slot) in self.row.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            match slot {
-                Some(card) => cards.write_json_id(*card, out),
-                None => out.extend_from_slice(b"null"),
-            }
-        }
-        out.extend_from_slice(b"],\"trade_deck_count\":");
+        out.extend_from_slice(b",\"row\":");
+        list(out, &self.row, |out, slot| match slot {
+            Some(card) => cards.write_json_id(*card, out),
+            None => out.extend_from_slice(b"null"),
+        });
+        out.extend_from_slice(b",\"trade_deck_count\":");
         number(out, self.trade_deck_count);
         out.extend_from_slice(b",\"trade_deck_cards\":");
         card_list(out, cards, &self.trade_deck_cards);
@@ -68,14 +63,11 @@ impl Observation {
         number(out, self.explorers);
         out.extend_from_slice(b",\"scrap_heap\":");
         card_list(out, cards, &self.scrap_heap);
-        out.extend_from_slice(b",\"players\":[");
-        for (i, player) in self.players.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            player.write_json(out, cards);
-        }
-        out.extend_from_slice(b"]}");
+        out.extend_from_slice(b",\"players\":");
+        list(out, &self.players, |out, player| {
+            player.write_json(out, cards)
+        });
+        out.push(b'}');
     }
 }
 
@@ -116,14 +108,8 @@ impl PlayerView {
         number(out, self.pending_discards);
         out.extend_from_slice(b",\"next_ship_top\":");
         number(out, self.next_ship_top);
-        out.extend_from_slice(b",\"played\":[");
-        for (i, n) in self.played.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            number(out, *n);
-        }
-        out.push(b']');
+        out.extend_from_slice(b",\"played\":");
+        list(out, &self.played, |out, &n| number(out, n));
         // As the type's serde attributes say: these are left out when zero or empty.
         if self.scrapped != 0 {
             out.extend_from_slice(b",\"scrapped\":");
@@ -156,12 +142,8 @@ impl PlayerView {
 }
 
 /// Cards in play, as [`InPlay`]'s serde attributes write them.
-fn in_play_list(out: &mut Vec<u8>, cards: &CardSet, list: &[InPlay]) {
-    out.push(b'[');
-    for (i, p) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
+fn in_play_list(out: &mut Vec<u8>, cards: &CardSet, in_play: &[InPlay]) {
+    list(out, in_play, |out, p| {
         out.extend_from_slice(b"{\"card\":");
         cards.write_json_id(p.card, out);
         if let Some(copy) = p.copy {
@@ -180,19 +162,11 @@ fn in_play_list(out: &mut Vec<u8>, cards: &CardSet, list: &[InPlay]) {
             number(out, p.damage);
         }
         out.push(b'}');
-    }
-    out.push(b']');
+    });
 }
 
-fn card_list(out: &mut Vec<u8>, cards: &CardSet, list: &[CardId]) {
-    out.push(b'[');
-    for (i, card) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        cards.write_json_id(*card, out);
-    }
-    out.push(b']');
+fn card_list(out: &mut Vec<u8>, cards: &CardSet, ids: &[CardId]) {
+    list(out, ids, |out, &card| cards.write_json_id(card, out));
 }
 
 #[cfg(test)]
@@ -251,7 +225,7 @@ mod tests {
         }
         let mut rng = game::rng_from_seed(11);
         let mut buf = Vec::new();
-        let (mut written, mut fast, mut slow) = (0, Vec::new(), Vec::new());
+        let mut written = 0;
         // What the comparisons must have met at least once, lest the rare parts go untried.
         let mut seen = [
             "\"copy\":",
@@ -268,34 +242,28 @@ mod tests {
             "\"seat\":null",
         ]
         .map(|s| (s, false));
+        let mut meet = |text: &str| {
+            for (part, met) in &mut seen {
+                *met |= text.contains(*part);
+            }
+        };
         let mut observation = Observation::default();
         for (n, config) in configs.iter().enumerate() {
-            for seed in 0..1 {
-                let mut state = State::new(config, seed + 10 * n as u64).unwrap();
-                let mut steps = 0;
-                while !state.over && steps < 150 {
-                    let seats = state.players.0.len() as u8;
-                    for viewer in (0..seats).map(|s| Some(Seat(s))).chain([None]) {
-                        observation.refill(&state, viewer);
-                        fast.clear();
-                        slow.clear();
-                        observation.write_json(&mut fast);
-                        serde_json::to_writer(&mut slow, &observation).unwrap();
-                        assert_eq!(
-                            String::from_utf8_lossy(&fast),
-                            String::from_utf8_lossy(&slow),
-                            "{config:?}, seed {seed}, step {steps}, viewer {viewer:?}"
-                        );
-                        written += 1;
-                        let text = String::from_utf8_lossy(&fast);
-                        for (part, met) in &mut seen {
-                            *met |= text.contains(*part);
-                        }
-                    }
-                    let a = rollout::random_action(&state, &mut buf, &mut rng);
-                    state.apply_unchecked(a);
-                    steps += 1;
+            let seed = 10 * n as u64;
+            let mut state = State::new(config, seed).unwrap();
+            let mut steps = 0;
+            while !state.over && steps < 150 {
+                let seats = state.players.0.len() as u8;
+                for viewer in (0..seats).map(|s| Some(Seat(s))).chain([None]) {
+                    observation.refill(&state, viewer);
+                    let context =
+                        format!("{config:?}, seed {seed}, step {steps}, viewer {viewer:?}");
+                    meet(&both_ways(&observation, &context));
+                    written += 1;
                 }
+                let a = rollout::random_action(&state, &mut buf, &mut rng);
+                state.apply_unchecked(a);
+                steps += 1;
             }
         }
         // What random games seldom reach, set by hand: a card passing owed, an empty slot of
@@ -307,18 +275,7 @@ mod tests {
         ship.damage = 3;
         ship.copy = Some(set.viper);
         observation.players[0].bases.push(ship);
-        fast.clear();
-        slow.clear();
-        observation.write_json(&mut fast);
-        serde_json::to_writer(&mut slow, &observation).unwrap();
-        assert_eq!(
-            String::from_utf8_lossy(&fast),
-            String::from_utf8_lossy(&slow)
-        );
-        let text = String::from_utf8_lossy(&fast);
-        for (part, met) in &mut seen {
-            *met |= text.contains(*part);
-        }
+        meet(&both_ways(&observation, "parts set by hand"));
         assert!(written > 1000, "{written} observations compared");
         let unmet: Vec<&str> = seen
             .iter()
@@ -326,5 +283,16 @@ mod tests {
             .map(|(s, _)| *s)
             .collect();
         assert!(unmet.is_empty(), "never written: {unmet:?}");
+    }
+
+    /// The observation written by [`Observation::write_json`] and by `serde_json`, which must
+    /// agree to the byte; the text.
+    fn both_ways(observation: &Observation, context: &str) -> String {
+        let mut fast = Vec::new();
+        observation.write_json(&mut fast);
+        let fast = String::from_utf8(fast).expect("the text is UTF-8");
+        let slow = serde_json::to_string(observation).unwrap();
+        assert_eq!(fast, slow, "{context}");
+        fast
     }
 }
