@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use game::{GameRecord, Seat};
 use rusqlite::config::DbConfig;
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{
+    CachedStatement, Connection, OpenFlags, OptionalExtension, TransactionBehavior, params,
+};
 
 use crate::{
     CampaignId, GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery,
@@ -89,40 +91,69 @@ fn check_action(conn: &Connection, action: &NewAction<'_>) -> Result<(), StoreEr
     Ok(())
 }
 
-/// Appends an action inside the writer's transaction, in the epoch of `appended` (then
-/// counted), if it may be: `Ok(Err(why))` when it is refused (nothing written), `Err` when a
-/// write failed. One statement counts it in its game's log only if the game is not over and its
-/// log holds exactly `action.index` actions; the checks that say why run only for an action
-/// it refused.
-fn append_in_transaction(
-    conn: &Connection,
-    appended: &AtomicU64,
-    action: &NewAction<'_>,
-) -> Result<Result<(), StoreError>, StoreError> {
-    let id = action.id;
-    let epoch = appended.load(Ordering::Relaxed) / EPOCH_ACTIONS;
-    let counted = conn
-        .prepare_cached(
-            "UPDATE logs SET actions = actions + 1, first_epoch = min(first_epoch, ?3),
-             last_epoch = max(last_epoch, ?3)
-             WHERE game_id = ?1 AND actions = ?2
-               AND (SELECT finished FROM games WHERE id = ?1) = 0",
-        )?
-        .execute(params![id.0, action.index as i64, epoch as i64])?;
-    if counted == 0 {
-        return Ok(Err(check_action(conn, action).err().unwrap_or_else(|| {
-            StoreError::Corrupt(format!(
-                "game {id}: its log did not take action {}",
-                action.index
-            ))
-        })));
+/// The two statements that append an action, taken once for a whole batch: taking each from
+/// the cache for every action (looking its text up, then handing it back) cost about 4% of the
+/// writer's time.
+struct Appending<'c> {
+    conn: &'c Connection,
+    /// Counts the action in its game's log, if the game is not over and its log holds exactly
+    /// the actions before it.
+    count: CachedStatement<'c>,
+    /// Writes the action's row.
+    insert: CachedStatement<'c>,
+}
+
+impl<'c> Appending<'c> {
+    fn new(conn: &'c Connection) -> Result<Appending<'c>, StoreError> {
+        Ok(Appending {
+            conn,
+            count: conn.prepare_cached(
+                "UPDATE logs SET actions = actions + 1, first_epoch = min(first_epoch, ?3),
+                 last_epoch = max(last_epoch, ?3)
+                 WHERE game_id = ?1 AND actions = ?2
+                   AND (SELECT finished FROM games WHERE id = ?1) = 0",
+            )?,
+            insert: conn.prepare_cached(INSERT_ACTION)?,
+        })
     }
-    appended.fetch_add(1, Ordering::Relaxed);
-    insert_log_entry(conn, epoch, id, action.index, action.text, action.client_id)?;
-    if let Some(winners) = action.winners {
-        mark_finished(conn, id, winners)?;
+
+    /// Appends an action inside the writer's transaction, in the epoch of `appended` (then
+    /// counted), if it may be: `Ok(Err(why))` when it is refused (nothing written), `Err` when
+    /// a write failed. One statement counts it in its game's log only if it may be appended;
+    /// the checks that say why run only for an action it refused.
+    fn append(
+        &mut self,
+        appended: &AtomicU64,
+        action: &NewAction<'_>,
+    ) -> Result<Result<(), StoreError>, StoreError> {
+        let id = action.id;
+        let epoch = appended.load(Ordering::Relaxed) / EPOCH_ACTIONS;
+        let counted = self
+            .count
+            .execute(params![id.0, action.index as i64, epoch as i64])?;
+        if counted == 0 {
+            return Ok(Err(check_action(self.conn, action).err().unwrap_or_else(
+                || {
+                    StoreError::Corrupt(format!(
+                        "game {id}: its log did not take action {}",
+                        action.index
+                    ))
+                },
+            )));
+        }
+        appended.fetch_add(1, Ordering::Relaxed);
+        self.insert.execute(params![
+            epoch as i64,
+            id.0,
+            action.index as i64,
+            action.text,
+            action.client_id
+        ])?;
+        if let Some(winners) = action.winners {
+            mark_finished(self.conn, id, winners)?;
+        }
+        Ok(Ok(()))
     }
-    Ok(Ok(()))
 }
 
 /// Marks game `id` over with its `winners`; `Ok(false)` if there is no such game.
@@ -135,6 +166,10 @@ fn mark_finished(conn: &Connection, id: GameId, winners: &[Seat]) -> Result<bool
     Ok(changed > 0)
 }
 
+/// The statement that writes an action's row.
+const INSERT_ACTION: &str =
+    "INSERT INTO actions (epoch, game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4, ?5)";
+
 /// Inserts action `idx` of game `id` in `epoch`; its game's log is the caller's to update.
 fn insert_log_entry(
     conn: &Connection,
@@ -144,10 +179,13 @@ fn insert_log_entry(
     text: &str,
     client_id: Option<&str>,
 ) -> Result<(), StoreError> {
-    conn.prepare_cached(
-        "INSERT INTO actions (epoch, game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![epoch as i64, id.0, idx as i64, text, client_id])?;
+    conn.prepare_cached(INSERT_ACTION)?.execute(params![
+        epoch as i64,
+        id.0,
+        idx as i64,
+        text,
+        client_id
+    ])?;
     Ok(())
 }
 
@@ -337,9 +375,11 @@ impl SqliteStore {
             // checks that say why only read. An action's two writes (its log's count, its row)
             // go in together or the batch fails whole: one without the other would leave a
             // log that does not load.
+            let mut appending = Appending::new(conn)?;
             for action in batch {
-                results.push(append_in_transaction(conn, appended, action)?);
+                results.push(appending.append(appended, action)?);
             }
+            drop(appending);
             conn.prepare_cached("COMMIT")?.execute([])?;
             Ok(())
         })();
