@@ -363,6 +363,12 @@ pub(crate) async fn run<W, R, E, F, P>(
                 return;
             }
         }
+        // The answer to an act shows the version the act made: the newest, most often. Then
+        // the connection need not go round once more to find that it has nothing to send; if
+        // a newer version came meanwhile, it is marked again, to be sent as usual.
+        if !held && conn.is_news(&snapshots.borrow_and_update()) {
+            snapshots.mark_changed();
+        }
     };
     if deliver(&mut sink, farewell, last).await {
         linger(&mut stream, last).await;
