@@ -805,6 +805,96 @@ mod tests {
         assert!(waited < Duration::from_secs(5), "{waited:?}");
     }
 
+    /// How long a test waits for what the loop must send.
+    const PATIENCE: Duration = Duration::from_secs(5);
+
+    #[tokio::test]
+    async fn a_version_made_while_an_acts_answer_goes_out_still_reaches_the_connection() {
+        let (handle, stop) = started();
+        let state = starrealms::State::new(&Default::default(), 3).unwrap();
+        let mover = state.to_move().unwrap();
+        let other = Seat(1 - mover.0);
+        // What the loop sends reaches `sent`, but the answer to the act waits for `release`,
+        // and says when it is waiting through `waiting`.
+        let (tx, mut sent) = tokio::sync::mpsc::unbounded_channel::<Value>();
+        let (waiting, answer_waits) = tokio::sync::oneshot::channel::<()>();
+        let (release, released) = tokio::sync::oneshot::channel::<()>();
+        let gate = (tx, Some((waiting, released)));
+        let outgoing = Box::pin(sink::unfold(
+            gate,
+            |(tx, mut gate), m: Message| async move {
+                let Message::Text(text) = m else {
+                    return Ok::<_, Infallible>((tx, gate));
+                };
+                let view: Value = serde_json::from_str(text.as_str()).unwrap();
+                if view.get("ack").is_some()
+                    && let Some((waiting, released)) = gate.take()
+                {
+                    waiting.send(()).unwrap();
+                    released.await.unwrap();
+                }
+                tx.send(view).unwrap();
+                Ok((tx, gate))
+            },
+        ));
+        let (client, incoming) = tokio::sync::mpsc::unbounded_channel::<Message>();
+        let incoming = Box::pin(stream::unfold(incoming, |mut incoming| async move {
+            let m = incoming.recv().await?;
+            Some((Ok::<_, Infallible>(m), incoming))
+        }));
+        let limits = Limits {
+            max_message: 4096,
+            ping_interval: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(60),
+            watch_interval: Duration::from_millis(50),
+        };
+        let (game, stopping) = (handle.clone(), stop.clone());
+        let serving = tokio::spawn(async move {
+            serve(
+                outgoing,
+                incoming,
+                game,
+                Some(mover),
+                limits,
+                || true,
+                &stopping,
+            )
+            .await;
+        });
+        let first = tokio::time::timeout(PATIENCE, sent.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(first["version"], 0);
+        let act = json!({"type": "act", "client_id": "a", "version": 0, "action": "end"});
+        client.send(Message::Text(act.to_string().into())).unwrap();
+        // While the answer (version 1, the other seat to move) is on its way, the other seat
+        // ends its turn too: version 2 gives the move back.
+        tokio::time::timeout(PATIENCE, answer_waits)
+            .await
+            .unwrap()
+            .unwrap();
+        let reply = handle.act(other, "b".into(), 1, "end".into()).await;
+        assert!(matches!(reply, ActReply::Applied(ref s) if s.version == 2));
+        release.send(()).unwrap();
+        let answer = tokio::time::timeout(PATIENCE, sent.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (answer["version"].clone(), answer["ack"].clone()),
+            (json!(1), json!("a"))
+        );
+        let next = tokio::time::timeout(PATIENCE, sent.recv())
+            .await
+            .expect("version 2 is sent")
+            .unwrap();
+        assert_eq!(next["version"], 2);
+        assert_eq!(next["to_move"], json!(format!("{mover}")));
+        drop(client);
+        serving.await.unwrap();
+    }
+
     #[tokio::test]
     async fn the_loop_runs_over_any_sink_and_stream() {
         let script = [
