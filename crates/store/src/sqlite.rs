@@ -142,13 +142,14 @@ impl<'c> Appending<'c> {
             )));
         }
         appended.fetch_add(1, Ordering::Relaxed);
-        self.insert.execute(params![
-            epoch as i64,
-            id.0,
-            action.index as i64,
+        insert_row(
+            &mut self.insert,
+            epoch,
+            id,
+            action.index,
             action.text,
-            action.client_id
-        ])?;
+            action.client_id,
+        )?;
         if let Some(winners) = action.winners {
             mark_finished(self.conn, id, winners)?;
         }
@@ -170,22 +171,17 @@ fn mark_finished(conn: &Connection, id: GameId, winners: &[Seat]) -> Result<bool
 const INSERT_ACTION: &str =
     "INSERT INTO actions (epoch, game_id, idx, text, client_id) VALUES (?1, ?2, ?3, ?4, ?5)";
 
-/// Inserts action `idx` of game `id` in `epoch`; its game's log is the caller's to update.
-fn insert_log_entry(
-    conn: &Connection,
+/// Inserts action `idx` of game `id` in `epoch` with `insert` (a statement of [`INSERT_ACTION`]);
+/// its game's log is the caller's to update.
+fn insert_row(
+    insert: &mut CachedStatement<'_>,
     epoch: u64,
     id: GameId,
     idx: usize,
     text: &str,
     client_id: Option<&str>,
 ) -> Result<(), StoreError> {
-    conn.prepare_cached(INSERT_ACTION)?.execute(params![
-        epoch as i64,
-        id.0,
-        idx as i64,
-        text,
-        client_id
-    ])?;
+    insert.execute(params![epoch as i64, id.0, idx as i64, text, client_id])?;
     Ok(())
 }
 
@@ -198,8 +194,9 @@ fn insert_log(
     actions: &[String],
 ) -> Result<(), StoreError> {
     let epoch = appended.fetch_add(actions.len() as u64, Ordering::Relaxed) / EPOCH_ACTIONS;
+    let mut insert = tx.prepare_cached(INSERT_ACTION)?;
     for (idx, text) in actions.iter().enumerate() {
-        insert_log_entry(tx, epoch, id, idx, text, None)?;
+        insert_row(&mut insert, epoch, id, idx, text, None)?;
     }
     tx.prepare_cached(
         "INSERT INTO logs (game_id, actions, first_epoch, last_epoch) VALUES (?1, ?2, ?3, ?3)",
