@@ -29,7 +29,7 @@ use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
 use crate::protocol::{ApiError, ErrorCode, SeatPresence};
-use crate::writer::Appender;
+use crate::writer::Writer;
 
 /// Commands waiting for an actor, at most.
 const QUEUE: usize = 64;
@@ -470,8 +470,8 @@ pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + '
 pub(crate) struct Context<S> {
     /// The store.
     pub store: Arc<S>,
-    /// The thread that appends actions to the store.
-    pub appender: Appender,
+    /// The thread that writes actions, new games and claimed seats to the store.
+    pub writer: Writer,
     /// How long a bot waits before it plays.
     pub bot_delay: Duration,
     /// How long a human seat stays open.
@@ -488,7 +488,7 @@ impl<S> Clone for Context<S> {
     fn clone(&self) -> Self {
         Context {
             store: Arc::clone(&self.store),
-            appender: self.appender.clone(),
+            writer: self.writer.clone(),
             bot_delay: self.bot_delay,
             open_seat_ttl: self.open_seat_ttl,
             shutdown: self.shutdown.clone(),
@@ -503,7 +503,7 @@ impl<S: Store> Context<S> {
     #[cfg(test)]
     pub(crate) fn for_tests(store: Arc<S>, shutdown: watch::Receiver<bool>) -> Context<S> {
         Context {
-            appender: Appender::start(Arc::clone(&store)),
+            writer: Writer::start(Arc::clone(&store)),
             store,
             bot_delay: Duration::ZERO,
             open_seat_ttl: Duration::from_secs(3600),
@@ -890,8 +890,7 @@ impl<G: Served, S: Store> Actor<G, S> {
                 ),
             ));
         }
-        let store = Arc::clone(&self.context.store);
-        blocking(move || store.claim_seat(id, seat, &hash)).await?;
+        self.context.writer.claim(id, seat, hash).await?;
         self.claim(seat, hash);
         Ok(())
     }
@@ -997,7 +996,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         let winners = self.state.is_terminal().then(|| self.state.winners());
         let appended = self
             .context
-            .appender
+            .writer
             .append(
                 self.id,
                 self.version,

@@ -330,7 +330,7 @@ async fn create<S: Store>(
         .record_with(seed, options.max_bot_iterations, deck)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
     let chosen = request.seed.is_some();
-    let id = with_store(&app, move |s| s.create(&record, chosen)).await?;
+    let id = app.inner.context.writer.create(record, chosen).await?;
     // Start it now: a game of bots plays at once, others once every human seat is taken.
     app.game(id).await?;
     let summary = with_store(&app, move |s| s.summary(id)).await?;
@@ -504,7 +504,7 @@ async fn again<S: Store>(
             .await?
             .0
     } else {
-        with_store(&app, move |s| s.create(&record, false)).await?
+        app.inner.context.writer.create(record, false).await?
     };
     // Start it now: its bots play once the players have taken their seats.
     app.game(new_id).await?;

@@ -220,7 +220,7 @@ impl<S: Store> AppState<S> {
         let shutdown = watch::Sender::new(false);
         let store = Arc::new(store);
         let context = actor::Context {
-            appender: writer::Appender::start(Arc::clone(&store)),
+            writer: writer::Writer::start(Arc::clone(&store)),
             store,
             bot_delay: options.bot_delay,
             open_seat_ttl: options.open_seat_ttl,

@@ -1,35 +1,88 @@
-//! The one thread that appends actions to the store: every game's actor hands it its actions,
-//! and it commits whatever has gathered in one batch ([`Store::append_actions`]), so that many
-//! games moving at once share one sync to disk, and waiting actions hold no thread each.
+//! The one thread that writes to the store: every game's actor hands it its actions, and the
+//! API its creations and claims of seats, and it commits whatever has gathered in one batch
+//! ([`Store::write_batch`]), so that many people writing at once share one sync to disk, and
+//! waiting writes hold no thread each.
 
 use std::sync::Arc;
 
-use game::Seat;
-use store::{GameId, NewAction, Store, StoreError};
+use game::{GameRecord, Seat};
+use store::{GameId, NewAction, Store, StoreError, TokenHash, Write, Written};
 use tokio::sync::{mpsc, oneshot};
 
-/// Actions committed in one batch, at most.
+/// Writes committed in one batch, at most.
 const BATCH: usize = 256;
 
-/// An action waiting for the writer.
-struct Job {
-    id: GameId,
-    index: usize,
-    text: String,
-    client_id: Option<String>,
-    winners: Option<Vec<Seat>>,
-    done: oneshot::Sender<Result<(), StoreError>>,
+/// A write waiting for the writer, with what it owns.
+enum Owned {
+    Append {
+        id: GameId,
+        index: usize,
+        text: String,
+        client_id: Option<String>,
+        winners: Option<Vec<Seat>>,
+    },
+    Create {
+        record: GameRecord,
+        seed_chosen: bool,
+    },
+    Claim {
+        id: GameId,
+        seat: Seat,
+        token_hash: TokenHash,
+    },
 }
 
-/// What hands actions to the writer thread; the thread ends when the last one is dropped.
+impl Owned {
+    fn as_write(&self) -> Write<'_> {
+        match self {
+            Owned::Append {
+                id,
+                index,
+                text,
+                client_id,
+                winners,
+            } => Write::Append(NewAction {
+                id: *id,
+                index: *index,
+                text,
+                client_id: client_id.as_deref(),
+                winners: winners.as_deref(),
+            }),
+            Owned::Create {
+                record,
+                seed_chosen,
+            } => Write::Create {
+                record,
+                seed_chosen: *seed_chosen,
+            },
+            Owned::Claim {
+                id,
+                seat,
+                token_hash,
+            } => Write::Claim {
+                id: *id,
+                seat: *seat,
+                token_hash,
+            },
+        }
+    }
+}
+
+/// A write and who waits for its result.
+struct Job {
+    write: Owned,
+    done: oneshot::Sender<Result<Written, StoreError>>,
+}
+
+/// What hands writes to the writer thread; the thread ends when the last one is dropped.
 #[derive(Clone)]
-pub(crate) struct Appender {
+pub(crate) struct Writer {
     jobs: mpsc::UnboundedSender<Job>,
 }
 
-impl Appender {
+impl Writer {
     /// Starts the writer thread of `store`.
-    pub(crate) fn start<S: Store>(store: Arc<S>) -> Appender {
+    pub(crate) fn start<S: Store>(store: Arc<S>) -> Writer {
         let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
         std::thread::Builder::new()
             .name("realms-store-writer".into())
@@ -38,9 +91,9 @@ impl Appender {
                 while let Some(first) = queue.blocking_recv() {
                     batch.push(first);
                     // Let the games' threads run before committing, as long as they hand over
-                    // more actions: on a busy core the first action would otherwise wake this
+                    // more writes: on a busy core the first write would otherwise wake this
                     // thread, preempt them and be committed almost alone (a sync to disk and
-                    // two thread switches for a handful of actions); on an idle core, or one of
+                    // two thread switches for a handful of writes); on an idle core, or one of
                     // its own, the yield returns at once.
                     loop {
                         std::thread::yield_now();
@@ -54,25 +107,25 @@ impl Appender {
                             break;
                         }
                     }
-                    let actions: Vec<NewAction<'_>> = batch
-                        .iter()
-                        .map(|job| NewAction {
-                            id: job.id,
-                            index: job.index,
-                            text: &job.text,
-                            client_id: job.client_id.as_deref(),
-                            winners: job.winners.as_deref(),
-                        })
-                        .collect();
-                    let results = store.append_actions(&actions);
-                    drop(actions);
+                    let writes: Vec<Write<'_>> =
+                        batch.iter().map(|job: &Job| job.write.as_write()).collect();
+                    let results = store.write_batch(&writes);
+                    drop(writes);
                     for (job, result) in batch.drain(..).zip(results) {
                         let _ = job.done.send(result);
                     }
                 }
             })
             .expect("the store's writer thread starts");
-        Appender { jobs }
+        Writer { jobs }
+    }
+
+    /// Hands `write` to the thread and waits for its result.
+    async fn write(&self, write: Owned) -> Result<Written, StoreError> {
+        let (done, result) = oneshot::channel();
+        let stopped = || StoreError::Backend("the store's writer stopped".into());
+        self.jobs.send(Job { write, done }).map_err(|_| stopped())?;
+        result.await.unwrap_or_else(|_| Err(stopped()))
     }
 
     /// Appends action number `index` of game `id` (see [`Store::append_action`]), and marks
@@ -86,19 +139,55 @@ impl Appender {
         client_id: Option<String>,
         winners: Option<Vec<Seat>>,
     ) -> Result<(), StoreError> {
-        let (done, result) = oneshot::channel();
-        let job = Job {
+        self.write(Owned::Append {
             id,
             index,
             text,
             client_id,
             winners,
-            done,
-        };
-        let stopped = || StoreError::Backend("the store's writer stopped".into());
-        self.jobs.send(job).map_err(|_| stopped())?;
-        result.await.unwrap_or_else(|_| Err(stopped()))
+        })
+        .await
+        .map(|_| ())
     }
+
+    /// Stores a new game (see [`Store::create`]); its number, once it is durable.
+    pub(crate) async fn create(
+        &self,
+        record: GameRecord,
+        seed_chosen: bool,
+    ) -> Result<GameId, StoreError> {
+        match self
+            .write(Owned::Create {
+                record,
+                seed_chosen,
+            })
+            .await?
+        {
+            Written::Created(id) => Ok(id),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// Gives a free human seat to the holder of `token_hash` (see [`Store::claim_seat`]).
+    pub(crate) async fn claim(
+        &self,
+        id: GameId,
+        seat: Seat,
+        token_hash: TokenHash,
+    ) -> Result<(), StoreError> {
+        self.write(Owned::Claim {
+            id,
+            seat,
+            token_hash,
+        })
+        .await
+        .map(|_| ())
+    }
+}
+
+/// A store that answered a write with another write's result.
+fn unexpected(written: &Written) -> StoreError {
+    StoreError::Corrupt(format!("the store answered a creation with {written:?}"))
 }
 
 #[cfg(test)]
@@ -108,8 +197,7 @@ mod tests {
     use std::sync::Mutex;
     use std::sync::mpsc::{Receiver, Sender, channel};
 
-    use game::{GameRecord, Seat};
-    use store::{GameSummary, LobbyPage, LobbyQuery, SqliteStore, StoredGame, TokenHash};
+    use store::{GameSummary, LobbyPage, LobbyQuery, SqliteStore, StoredGame};
 
     use super::*;
 
@@ -139,13 +227,13 @@ mod tests {
         ) -> Result<(), StoreError> {
             self.inner.append_action(id, index, text, client_id)
         }
-        fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
-            self.batches.lock().unwrap().push(actions.len());
+        fn write_batch(&self, writes: &[Write<'_>]) -> Vec<Result<Written, StoreError>> {
+            self.batches.lock().unwrap().push(writes.len());
             let _ = self.entered.lock().unwrap().send(());
             if let Some(open) = self.open.lock().unwrap().take() {
                 let _ = open.recv();
             }
-            self.inner.append_actions(actions)
+            self.inner.write_batch(writes)
         }
         fn claim_seat(&self, id: GameId, seat: Seat, hash: &TokenHash) -> Result<(), StoreError> {
             self.inner.claim_seat(id, seat, hash)
@@ -162,7 +250,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn actions_that_wait_for_the_writer_are_committed_in_one_batch() {
+    async fn writes_that_wait_for_the_writer_are_committed_in_one_batch() {
         let (entered, writing) = channel();
         let (release, open) = channel();
         let store = Arc::new(Gated {
@@ -176,32 +264,73 @@ mod tests {
         let games: Vec<GameId> = (0..6)
             .map(|_| store.create(&record, false).unwrap())
             .collect();
-        let appender = Appender::start(Arc::clone(&store));
+        let writer = Writer::start(Arc::clone(&store));
         let append = |id: GameId| {
-            let appender = appender.clone();
-            tokio::spawn(async move { appender.append(id, 0, "end".into(), None, None).await })
+            let writer = writer.clone();
+            tokio::spawn(async move { writer.append(id, 0, "end".into(), None, None).await })
         };
-        // The first action holds the writer; five more wait meanwhile.
+        // The first action holds the writer; five more, two creations and two claims wait
+        // meanwhile.
         let first = append(games[0]);
         tokio::task::spawn_blocking(move || writing.recv().unwrap())
             .await
             .unwrap();
         let waiting: Vec<_> = games[1..].iter().map(|&id| append(id)).collect();
+        let creations: Vec<_> = (0..2)
+            .map(|_| {
+                let (writer, record) = (writer.clone(), record.clone());
+                tokio::spawn(async move { writer.create(record, false).await })
+            })
+            .collect();
+        let claims: Vec<_> = (0..2)
+            .map(|seat| {
+                let (writer, game) = (writer.clone(), games[1]);
+                let hash = TokenHash::of(&format!("t{seat}"));
+                tokio::spawn(async move { writer.claim(game, Seat(seat), hash).await })
+            })
+            .collect();
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         release.send(()).unwrap();
         first.await.unwrap().unwrap();
         for task in waiting {
             task.await.unwrap().unwrap();
         }
-        assert_eq!(*store.batches.lock().unwrap(), [1, 5]);
-        // A refused action is refused alone, through the same path.
-        let refused = appender.append(games[0], 0, "end".into(), None, None).await;
+        let mut created = Vec::new();
+        for task in creations {
+            created.push(task.await.unwrap().unwrap());
+        }
+        for task in claims {
+            task.await.unwrap().unwrap();
+        }
+        assert_eq!(*store.batches.lock().unwrap(), [1, 9]);
+        // A refused write is refused alone, through the same path.
+        let refused = writer.append(games[0], 0, "end".into(), None, None).await;
         assert!(matches!(
             refused,
             Err(StoreError::WrongIndex { actual: 1, .. })
         ));
-        for id in games {
+        let taken = writer.claim(games[1], Seat(0), TokenHash::of("t9")).await;
+        assert!(matches!(taken, Err(StoreError::SeatTaken { .. })));
+        let nobody = GameRecord {
+            players: Vec::new(),
+            ..record.clone()
+        };
+        assert!(matches!(
+            writer.create(nobody, false).await,
+            Err(StoreError::Invalid(_))
+        ));
+        for &id in &games {
             assert_eq!(store.load(id).unwrap().record.actions, ["end"]);
+        }
+        let claimed = store.load(games[1]).unwrap();
+        assert!(claimed.seats.iter().all(|s| s.token_hash.is_some()));
+        created.sort_unstable();
+        let next = games[5].0;
+        assert_eq!(created, [GameId(next + 1), GameId(next + 2)]);
+        for id in created {
+            let game = store.load(id).unwrap();
+            assert_eq!(game.record.players, record.players);
+            assert!(game.record.actions.is_empty());
         }
     }
 }

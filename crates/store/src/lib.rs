@@ -375,6 +375,41 @@ pub struct NewAction<'a> {
     pub winners: Option<&'a [Seat]>,
 }
 
+/// A write the server's writer gathers with others into one commit (see
+/// [`Store::write_batch`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Write<'a> {
+    /// An action to append, as [`Store::append_actions`] does.
+    Append(NewAction<'a>),
+    /// A new game, as [`Store::create`] makes it.
+    Create {
+        /// Its record.
+        record: &'a GameRecord,
+        /// Whether its creator chose the seed.
+        seed_chosen: bool,
+    },
+    /// A seat claimed, as [`Store::claim_seat`] does.
+    Claim {
+        /// The game.
+        id: GameId,
+        /// The seat.
+        seat: Seat,
+        /// The hash of the claimer's token.
+        token_hash: &'a TokenHash,
+    },
+}
+
+/// What a [`Write`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// The action is appended.
+    Appended,
+    /// The game is stored under this number.
+    Created(GameId),
+    /// The seat is claimed.
+    Claimed,
+}
+
 /// What can go wrong in a store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -504,6 +539,48 @@ pub trait Store: Send + Sync + 'static {
                 a.winners.map_or(Ok(()), |w| self.finish(a.id, w))
             })
             .collect()
+    }
+
+    /// Makes several writes, each as its own method would (a refused one changes nothing and
+    /// does not stop the others); returns each one's result in order. A store may commit them
+    /// together, so that the actions, creations and claims of many people at once share one
+    /// sync to disk. By default, each run of appends goes to [`Store::append_actions`] and
+    /// every other write alone.
+    fn write_batch(&self, writes: &[Write<'_>]) -> Vec<Result<Written, StoreError>> {
+        let mut results = Vec::with_capacity(writes.len());
+        let mut appends = Vec::new();
+        let flush = |appends: &mut Vec<NewAction<'_>>, results: &mut Vec<_>| {
+            if !appends.is_empty() {
+                let appended = self.append_actions(appends);
+                results.extend(appended.into_iter().map(|r| r.map(|()| Written::Appended)));
+                appends.clear();
+            }
+        };
+        for write in writes {
+            match *write {
+                Write::Append(action) => appends.push(action),
+                Write::Create {
+                    record,
+                    seed_chosen,
+                } => {
+                    flush(&mut appends, &mut results);
+                    results.push(self.create(record, seed_chosen).map(Written::Created));
+                }
+                Write::Claim {
+                    id,
+                    seat,
+                    token_hash,
+                } => {
+                    flush(&mut appends, &mut results);
+                    results.push(
+                        self.claim_seat(id, seat, token_hash)
+                            .map(|()| Written::Claimed),
+                    );
+                }
+            }
+        }
+        flush(&mut appends, &mut results);
+        results
     }
 
     /// Gives a free human seat to whoever holds the token of `token_hash`.

@@ -16,6 +16,7 @@ use rusqlite::{
 use crate::{
     CampaignId, GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery,
     NewAction, SeatSummary, Store, StoreError, StoredCampaign, StoredGame, StoredSeat, TokenHash,
+    Write, Written,
 };
 
 /// The schema, one migration a step; `PRAGMA user_version` counts those applied. Never edit a
@@ -359,22 +360,41 @@ impl SqliteStore {
     /// refused one changes nothing and the others go on), then one commit. If the commit
     /// fails, every action of the batch fails.
     fn commit_batch(
-        conn: &mut Connection,
+        conn: &Connection,
         appended: &AtomicU64,
-        batch: &[NewAction<'_>],
-    ) -> Vec<Result<(), StoreError>> {
-        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+        batch: &[Write<'_>],
+    ) -> Vec<Result<Written, StoreError>> {
+        let mut results: Vec<Result<Written, StoreError>> = Vec::with_capacity(batch.len());
         // The transaction's statements are cached, like the others: preparing BEGIN and
         // COMMIT again for each batch costs as much as the checks.
         let committed = (|| -> Result<(), StoreError> {
             conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
-            // No savepoint is needed: a refused action's statement changed no row, and the
-            // checks that say why only read. An action's two writes (its log's count, its row)
-            // go in together or the batch fails whole: one without the other would leave a
-            // log that does not load.
+            // No savepoint is needed for an action: a refused action's statement changed no
+            // row, and the checks that say why only read. An action's two writes (its log's
+            // count, its row) go in together or the batch fails whole: one without the other
+            // would leave a log that does not load. A creation or a claim, rarer and made of
+            // more statements, is undone alone if it fails.
             let mut appending = Appending::new(conn)?;
-            for action in batch {
-                results.push(appending.append(appended, action)?);
+            for write in batch {
+                results.push(match *write {
+                    Write::Append(action) => appending
+                        .append(appended, &action)?
+                        .map(|()| Written::Appended),
+                    Write::Create {
+                        record,
+                        seed_chosen,
+                    } => apart(conn, || {
+                        check_players(record)?;
+                        insert_game(conn, appended, record, seed_chosen)
+                    })?
+                    .map(Written::Created),
+                    Write::Claim {
+                        id,
+                        seat,
+                        token_hash,
+                    } => apart(conn, || claim(conn, id, seat, token_hash))?
+                        .map(|()| Written::Claimed),
+                });
             }
             drop(appending);
             conn.prepare_cached("COMMIT")?.execute([])?;
@@ -638,6 +658,49 @@ fn lobby_places(conn: &Connection, query: &LobbyQuery) -> Result<Vec<LobbyCursor
 }
 
 /// A game has 1 to [`game::MAX_SEATS`] seats.
+/// Runs `write` inside a savepoint of the writer's transaction: if it fails, what it wrote is
+/// undone and the transaction goes on. `Err` only if the savepoint itself fails.
+fn apart<T>(
+    conn: &Connection,
+    write: impl FnOnce() -> Result<T, StoreError>,
+) -> Result<Result<T, StoreError>, StoreError> {
+    conn.prepare_cached("SAVEPOINT apart")?.execute([])?;
+    let result = write();
+    if result.is_err() {
+        conn.prepare_cached("ROLLBACK TO apart")?.execute([])?;
+    }
+    conn.prepare_cached("RELEASE apart")?.execute([])?;
+    Ok(result)
+}
+
+/// Gives seat `seat` of game `id` to the holder of `token_hash`, inside the caller's
+/// transaction, if it is a free human seat of a game not over.
+fn claim(
+    conn: &Connection,
+    id: GameId,
+    seat: Seat,
+    token_hash: &TokenHash,
+) -> Result<(), StoreError> {
+    if game_row(conn, id)?.finished {
+        return Err(StoreError::Finished(id));
+    }
+    let current: Option<(String, Option<Vec<u8>>)> = conn
+        .prepare_cached("SELECT player, token_hash FROM seats WHERE game_id = ?1 AND seat = ?2")?
+        .query_row(params![id.0, seat.0 as i64], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    match current {
+        None => return Err(StoreError::UnknownSeat { id, seat }),
+        Some((player, _)) if player != HUMAN => return Err(StoreError::NotHuman { id, seat }),
+        Some((_, Some(_))) => return Err(StoreError::SeatTaken { id, seat }),
+        Some(_) => {}
+    }
+    conn.prepare_cached("UPDATE seats SET token_hash = ?3 WHERE game_id = ?1 AND seat = ?2")?
+        .execute(params![id.0, seat.0 as i64, token_hash.0.as_slice()])?;
+    conn.prepare_cached("UPDATE games SET open_seats = open_seats - 1 WHERE id = ?1")?
+        .execute([id.0])?;
+    Ok(())
+}
+
 fn check_players(record: &GameRecord) -> Result<(), StoreError> {
     if record.players.is_empty() || record.players.len() > game::MAX_SEATS {
         return Err(StoreError::Invalid(format!(
@@ -651,30 +714,29 @@ fn check_players(record: &GameRecord) -> Result<(), StoreError> {
 
 /// Inserts a new game, its seats and the actions its record holds, inside `tx`.
 fn insert_game(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &Connection,
     appended: &AtomicU64,
     record: &GameRecord,
     seed_chosen: bool,
 ) -> Result<GameId, StoreError> {
     let open_seats = record.players.iter().filter(|p| *p == HUMAN).count();
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
-            record.game,
-            record.version,
-            record.config.to_string(),
-            record.seed as i64,
-            seed_chosen,
-            open_seats as i64,
-        ],
-    )?;
+    )?
+    .execute(params![
+        record.game,
+        record.version,
+        record.config.to_string(),
+        record.seed as i64,
+        seed_chosen,
+        open_seats as i64,
+    ])?;
     let id = GameId(tx.last_insert_rowid());
+    let mut seat_row =
+        tx.prepare_cached("INSERT INTO seats (game_id, seat, player) VALUES (?1, ?2, ?3)")?;
     for (seat, player) in record.players.iter().enumerate() {
-        tx.execute(
-            "INSERT INTO seats (game_id, seat, player) VALUES (?1, ?2, ?3)",
-            params![id.0, seat as i64, player],
-        )?;
+        seat_row.execute(params![id.0, seat as i64, player])?;
     }
     insert_log(tx, appended, id, &record.actions)?;
     Ok(id)
@@ -818,36 +880,21 @@ impl Store for SqliteStore {
     }
 
     fn append_actions(&self, actions: &[NewAction<'_>]) -> Vec<Result<(), StoreError>> {
-        SqliteStore::commit_batch(&mut self.writer(), &self.appended, actions)
+        let writes: Vec<Write<'_>> = actions.iter().map(|&a| Write::Append(a)).collect();
+        SqliteStore::commit_batch(&self.writer(), &self.appended, &writes)
+            .into_iter()
+            .map(|r| r.map(|_| ()))
+            .collect()
+    }
+
+    fn write_batch(&self, writes: &[Write<'_>]) -> Vec<Result<Written, StoreError>> {
+        SqliteStore::commit_batch(&self.writer(), &self.appended, writes)
     }
 
     fn claim_seat(&self, id: GameId, seat: Seat, token_hash: &TokenHash) -> Result<(), StoreError> {
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if game_row(&tx, id)?.finished {
-            return Err(StoreError::Finished(id));
-        }
-        let current: Option<(String, Option<Vec<u8>>)> = tx
-            .query_row(
-                "SELECT player, token_hash FROM seats WHERE game_id = ?1 AND seat = ?2",
-                params![id.0, seat.0 as i64],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        match current {
-            None => return Err(StoreError::UnknownSeat { id, seat }),
-            Some((player, _)) if player != HUMAN => return Err(StoreError::NotHuman { id, seat }),
-            Some((_, Some(_))) => return Err(StoreError::SeatTaken { id, seat }),
-            Some(_) => {}
-        }
-        tx.execute(
-            "UPDATE seats SET token_hash = ?3 WHERE game_id = ?1 AND seat = ?2",
-            params![id.0, seat.0 as i64, token_hash.0.as_slice()],
-        )?;
-        tx.execute(
-            "UPDATE games SET open_seats = open_seats - 1 WHERE id = ?1",
-            [id.0],
-        )?;
+        claim(&tx, id, seat, token_hash)?;
         tx.commit()?;
         Ok(())
     }

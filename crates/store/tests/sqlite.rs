@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use game::{GameRecord, Seat};
 use store::{
     GameId, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, SqliteStore, Store, StoreError,
-    TokenHash,
+    TokenHash, Written,
 };
 
 fn record(players: &[&str]) -> GameRecord {
@@ -814,6 +814,105 @@ fn a_batch_of_appends_keeps_each_result_apart() {
     ));
     assert_eq!(store.load(a).unwrap().record.actions, ["play scout", "end"]);
     assert_eq!(store.load(b).unwrap().record.actions, ["end"]);
+}
+
+/// One batch of the server's writer: creations, claims and appends, each with its own result,
+/// one that fails undone alone, a game created early in the batch claimed later in it.
+#[test]
+fn a_batch_of_creations_claims_and_appends_keeps_each_result_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    // A seat named `refused` makes its game's third statement fail, after its game's row
+    // and first seat are written: the savepoint must take both back.
+    rusqlite::Connection::open(db(&dir))
+        .unwrap()
+        .execute_batch(
+            "CREATE TRIGGER refuse BEFORE INSERT ON seats WHEN NEW.player = 'refused'
+             BEGIN SELECT RAISE(ABORT, 'this seat is refused'); END;",
+        )
+        .unwrap();
+    let a = store.create(&record(&[HUMAN, HUMAN]), false).unwrap();
+    store.claim_seat(a, Seat(0), &TokenHash::of("t0")).unwrap();
+    let (fresh, broken, empty) = (
+        record(&[HUMAN, "random"]),
+        record(&[HUMAN, "random", "refused"]),
+        record(&[]),
+    );
+    let (t1, t2, t3) = (
+        TokenHash::of("t1"),
+        TokenHash::of("t2"),
+        TokenHash::of("t3"),
+    );
+    let results = store.write_batch(&[
+        store::Write::Create {
+            record: &fresh,
+            seed_chosen: true,
+        },
+        store::Write::Claim {
+            id: a,
+            seat: Seat(0),
+            token_hash: &t1,
+        },
+        store::Write::Claim {
+            id: a,
+            seat: Seat(1),
+            token_hash: &t2,
+        },
+        store::Write::Create {
+            record: &broken,
+            seed_chosen: false,
+        },
+        store::Write::Append(new_action(a, 0, "end")),
+        store::Write::Create {
+            record: &empty,
+            seed_chosen: false,
+        },
+        store::Write::Claim {
+            id: GameId(a.0 + 1),
+            seat: Seat(0),
+            token_hash: &t3,
+        },
+        store::Write::Append(new_action(a, 0, "end again")),
+    ]);
+    let c = GameId(a.0 + 1);
+    assert_eq!(results.len(), 8);
+    assert_eq!(results[0].as_ref().unwrap(), &Written::Created(c));
+    assert!(matches!(results[1], Err(StoreError::SeatTaken { .. })));
+    assert_eq!(results[2].as_ref().unwrap(), &Written::Claimed);
+    assert!(
+        matches!(&results[3], Err(StoreError::Backend(e)) if e.to_string().contains("refused")),
+        "{:?}",
+        results[3]
+    );
+    assert_eq!(results[4].as_ref().unwrap(), &Written::Appended);
+    assert!(matches!(results[5], Err(StoreError::Invalid(_))));
+    assert_eq!(results[6].as_ref().unwrap(), &Written::Claimed);
+    assert!(matches!(
+        results[7],
+        Err(StoreError::WrongIndex { actual: 1, .. })
+    ));
+
+    let game = store.load(a).unwrap();
+    assert_eq!(game.record.actions, ["end"]);
+    assert!(game.seats[0].token_hash.unwrap().matches("t0"));
+    assert!(game.seats[1].token_hash.unwrap().matches("t2"));
+    let created = store.load(c).unwrap();
+    assert!(store.summary(c).unwrap().seed_chosen);
+    assert!(created.seats[0].token_hash.unwrap().matches("t3"));
+    assert_eq!(created.record.players, [HUMAN, "random"]);
+    // Nothing of the broken game stayed: no row, no seat, no log; the next game takes the
+    // next number.
+    let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+    let count = |table: &str| -> i64 {
+        conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!((count("games"), count("seats"), count("logs")), (2, 4, 2));
+    assert!(open_games(&store).is_empty(), "every human seat is taken");
+    drop(store);
+    let reopened = SqliteStore::open(db(&dir)).unwrap();
+    assert_eq!(reopened.load(a).unwrap().record.actions, ["end"]);
+    assert!(reopened.load(c).unwrap().seats[0].token_hash.is_some());
 }
 
 #[test]
