@@ -164,7 +164,9 @@ impl Writer {
             .await?
         {
             Written::Created(id) => Ok(id),
-            other => Err(unexpected(&other)),
+            Written::Appended | Written::Claimed => Err(StoreError::Corrupt(
+                "the store answered a creation with another write's result".into(),
+            )),
         }
     }
 
@@ -183,11 +185,6 @@ impl Writer {
         .await
         .map(|_| ())
     }
-}
-
-/// A store that answered a write with another write's result.
-fn unexpected(written: &Written) -> StoreError {
-    StoreError::Corrupt(format!("the store answered a creation with {written:?}"))
 }
 
 #[cfg(test)]
