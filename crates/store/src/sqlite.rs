@@ -356,9 +356,9 @@ impl SqliteStore {
         Ok(())
     }
 
-    /// Appends `batch` in one transaction: each action checked and inserted on its own (a
-    /// refused one changes nothing and the others go on), then one commit. If the commit
-    /// fails, every action of the batch fails.
+    /// Writes `batch` in one transaction: each write checked and made on its own (a refused
+    /// one changes nothing and the others go on), then one commit. If the commit fails, every
+    /// write of the batch fails.
     fn commit_batch(
         conn: &Connection,
         appended: &AtomicU64,
@@ -657,7 +657,6 @@ fn lobby_places(conn: &Connection, query: &LobbyQuery) -> Result<Vec<LobbyCursor
     Ok(places)
 }
 
-/// A game has 1 to [`game::MAX_SEATS`] seats.
 /// Runs `write` inside a savepoint of the writer's transaction: if it fails, what it wrote is
 /// undone and the transaction goes on. `Err` only if the savepoint itself fails.
 fn apart<T>(
@@ -701,6 +700,7 @@ fn claim(
     Ok(())
 }
 
+/// A game has 1 to [`game::MAX_SEATS`] seats.
 fn check_players(record: &GameRecord) -> Result<(), StoreError> {
     if record.players.is_empty() || record.players.len() > game::MAX_SEATS {
         return Err(StoreError::Invalid(format!(
