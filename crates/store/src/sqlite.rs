@@ -383,11 +383,8 @@ impl SqliteStore {
                     Write::Create {
                         record,
                         seed_chosen,
-                    } => apart(conn, || {
-                        check_players(record)?;
-                        insert_game(conn, appended, record, seed_chosen)
-                    })?
-                    .map(Written::Created),
+                    } => apart(conn, || insert_game(conn, appended, record, seed_chosen))?
+                        .map(Written::Created),
                     Write::Claim {
                         id,
                         seat,
@@ -712,13 +709,15 @@ fn check_players(record: &GameRecord) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Inserts a new game, its seats and the actions its record holds, inside `tx`.
+/// Inserts a new game, its seats and the actions its record holds, inside `tx`, unless it has
+/// no seat or too many.
 fn insert_game(
     tx: &Connection,
     appended: &AtomicU64,
     record: &GameRecord,
     seed_chosen: bool,
 ) -> Result<GameId, StoreError> {
+    check_players(record)?;
     let open_seats = record.players.iter().filter(|p| *p == HUMAN).count();
     tx.prepare_cached(
         "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
@@ -744,7 +743,6 @@ fn insert_game(
 
 impl Store for SqliteStore {
     fn create(&self, record: &GameRecord, seed_chosen: bool) -> Result<GameId, StoreError> {
-        check_players(record)?;
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let id = insert_game(&tx, &self.appended, record, seed_chosen)?;
@@ -757,7 +755,6 @@ impl Store for SqliteStore {
         of: GameId,
         record: &GameRecord,
     ) -> Result<(GameId, bool), StoreError> {
-        check_players(record)?;
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         if !game_row(&tx, of)?.finished {
