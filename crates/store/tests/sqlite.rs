@@ -915,6 +915,94 @@ fn a_batch_of_creations_claims_and_appends_keeps_each_result_apart() {
     assert!(reopened.load(c).unwrap().seats[0].token_hash.is_some());
 }
 
+/// A store that has only the methods every store must have: its batches take the trait's
+/// own way (each run of appends together, every other write alone).
+struct Plain(SqliteStore);
+
+impl Store for Plain {
+    fn create(&self, record: &GameRecord, seed_chosen: bool) -> Result<GameId, StoreError> {
+        self.0.create(record, seed_chosen)
+    }
+    fn load(&self, id: GameId) -> Result<store::StoredGame, StoreError> {
+        self.0.load(id)
+    }
+    fn summary(&self, id: GameId) -> Result<store::GameSummary, StoreError> {
+        self.0.summary(id)
+    }
+    fn append_action(
+        &self,
+        id: GameId,
+        expected_index: usize,
+        text: &str,
+        client_id: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.0.append_action(id, expected_index, text, client_id)
+    }
+    fn claim_seat(&self, id: GameId, seat: Seat, hash: &TokenHash) -> Result<(), StoreError> {
+        self.0.claim_seat(id, seat, hash)
+    }
+    fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {
+        self.0.finish(id, winners)
+    }
+    fn list_unfinished(&self) -> Result<Vec<store::GameSummary>, StoreError> {
+        self.0.list_unfinished()
+    }
+    fn lobby(&self, query: &LobbyQuery) -> Result<LobbyPage, StoreError> {
+        self.0.lobby(query)
+    }
+}
+
+/// The trait's own batch keeps each write's result in its place, whatever comes between the
+/// appends.
+#[test]
+fn a_store_without_batches_of_its_own_answers_each_write_in_order() {
+    let store = Plain(SqliteStore::open(":memory:").unwrap());
+    let a = store.create(&record(&[HUMAN, HUMAN]), false).unwrap();
+    let fresh = record(&[HUMAN, "random"]);
+    let (t0, t1) = (TokenHash::of("t0"), TokenHash::of("t1"));
+    let results = store.write_batch(&[
+        store::Write::Append(new_action(a, 0, "end")),
+        store::Write::Append(new_action(a, 0, "end again")),
+        store::Write::Create {
+            record: &fresh,
+            seed_chosen: true,
+        },
+        store::Write::Claim {
+            id: a,
+            seat: Seat(0),
+            token_hash: &t0,
+        },
+        store::Write::Append(new_action(a, 1, "end")),
+        store::Write::Claim {
+            id: a,
+            seat: Seat(0),
+            token_hash: &t1,
+        },
+        store::Write::Append(new_action(a, 5, "end")),
+        store::Write::Append(new_action(a, 2, "end")),
+    ]);
+    let b = GameId(a.0 + 1);
+    assert_eq!(results.len(), 8);
+    assert_eq!(results[0].as_ref().unwrap(), &Written::Appended);
+    assert!(matches!(
+        results[1],
+        Err(StoreError::WrongIndex { actual: 1, .. })
+    ));
+    assert_eq!(results[2].as_ref().unwrap(), &Written::Created(b));
+    assert_eq!(results[3].as_ref().unwrap(), &Written::Claimed);
+    assert_eq!(results[4].as_ref().unwrap(), &Written::Appended);
+    assert!(matches!(results[5], Err(StoreError::SeatTaken { .. })));
+    assert!(matches!(
+        results[6],
+        Err(StoreError::WrongIndex { actual: 2, .. })
+    ));
+    assert_eq!(results[7].as_ref().unwrap(), &Written::Appended);
+    let game = store.load(a).unwrap();
+    assert_eq!(game.record.actions, ["end", "end", "end"]);
+    assert!(game.seats[0].token_hash.unwrap().matches("t0"));
+    assert!(store.summary(b).unwrap().seed_chosen);
+}
+
 #[test]
 fn a_campaign_keeps_its_save_seats_and_games_in_order_across_reopening() {
     let dir = tempfile::tempdir().unwrap();
