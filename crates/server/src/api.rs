@@ -15,7 +15,6 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::StreamExt as _;
 use game::Seat;
 use serde::Deserialize;
 use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
@@ -656,11 +655,10 @@ async fn ws<S: Store>(
         .read_buffer_size(1024)
         .max_message_size(HARD_MAX_MESSAGE)
         .max_frame_size(HARD_MAX_MESSAGE)
-        .on_upgrade(move |socket| async move {
+        .on_upgrade(move |ws| async move {
             // The connection keeps its place under the caps as long as the WebSocket lives.
             let Client { address, slot } = client;
             let _slot = slot;
-            let (sink, stream) = socket.split();
             let handle = match game_id(&id) {
                 Ok(id) => app.game(id).await,
                 Err(e) => Err(e),
@@ -674,7 +672,7 @@ async fn ws<S: Store>(
                         ErrorCode::DamagedGame => socket::CLOSE_DAMAGED,
                         _ => socket::CLOSE_RESTART,
                     };
-                    return socket::refuse(sink, e, code).await;
+                    return socket::refuse(ws, e, code).await;
                 }
             };
             let seat = match query.token {
@@ -686,9 +684,9 @@ async fn ws<S: Store>(
                             ErrorCode::BadToken,
                             format!("this token is not a seat's of game {}", handle.id),
                         );
-                        return socket::refuse(sink, e, socket::CLOSE_BAD_TOKEN).await;
+                        return socket::refuse(ws, e, socket::CLOSE_BAD_TOKEN).await;
                     }
-                    Err(e) => return socket::refuse(sink, e, socket::CLOSE_RESTART).await,
+                    Err(e) => return socket::refuse(ws, e, socket::CLOSE_RESTART).await,
                 },
             };
             let key = seat.map(|seat| (handle.id, seat));
@@ -711,8 +709,7 @@ async fn ws<S: Store>(
                 },
             };
             socket::run(
-                sink,
-                stream,
+                ws,
                 handle,
                 seat,
                 app.limits(),

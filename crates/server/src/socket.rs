@@ -206,20 +206,19 @@ pub(crate) struct Allowance<F, P> {
     pub replaced: P,
 }
 
-/// Serves one connection until the client leaves or goes silent, the server shuts down, a
-/// newer connection of the seat replaces it, or the game's actor stops (the client then
-/// reconnects to the rebuilt game).
-pub(crate) async fn run<W, R, E, F, P>(
-    mut sink: W,
-    mut stream: R,
+/// Serves one connection, `socket` (both ways: one value, not two halves that would share it
+/// through a lock at every message), until the client leaves or goes silent, the server shuts
+/// down, a newer connection of the seat replaces it, or the game's actor stops (the client
+/// then reconnects to the rebuilt game).
+pub(crate) async fn run<T, E, F, P>(
+    mut socket: T,
     handle: GameHandle,
     seat: Option<Seat>,
     limits: Limits,
     allowance: Allowance<F, P>,
     mut shutdown: watch::Receiver<bool>,
 ) where
-    W: Sink<Message> + Unpin,
-    R: Stream<Item = Result<Message, E>> + Unpin,
+    T: Sink<Message> + Stream<Item = Result<Message, E>> + Unpin,
     F: FnMut() -> bool,
     P: Future<Output = ()>,
 {
@@ -245,7 +244,7 @@ pub(crate) async fn run<W, R, E, F, P>(
     let patience = limits.idle_timeout;
     // A close frame, the connection's last message, waits less.
     let last = patience.min(REFUSAL_PATIENCE);
-    if !deliver(&mut sink, conn.view(&first, None), patience).await {
+    if !deliver(&mut socket, conn.view(&first, None), patience).await {
         return;
     }
     let mut heard = Instant::now();
@@ -281,7 +280,7 @@ pub(crate) async fn run<W, R, E, F, P>(
                     break close(CLOSE_IDLE, reason);
                 }
                 ping.as_mut().reset(Instant::now() + limits.ping_interval);
-                if !deliver(&mut sink, Message::Ping(Default::default()), patience).await {
+                if !deliver(&mut socket, Message::Ping(Default::default()), patience).await {
                     return;
                 }
                 continue;
@@ -331,7 +330,7 @@ pub(crate) async fn run<W, R, E, F, P>(
                 last_view = Instant::now();
                 vec![conn.view(&snapshot, None)]
             }
-            incoming = stream.next() => match incoming {
+            incoming = socket.next() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                 Some(Ok(message)) => {
                     heard = Instant::now();
@@ -348,7 +347,7 @@ pub(crate) async fn run<W, R, E, F, P>(
                     let (answers, then) = answer(&mut conn, allowed, limits, message).await;
                     if let Then::Stop = then {
                         for m in answers {
-                            if !deliver(&mut sink, m, last).await {
+                            if !deliver(&mut socket, m, last).await {
                                 return;
                             }
                         }
@@ -359,7 +358,7 @@ pub(crate) async fn run<W, R, E, F, P>(
             },
         };
         for message in outgoing {
-            if !deliver(&mut sink, message, patience).await {
+            if !deliver(&mut socket, message, patience).await {
                 return;
             }
         }
@@ -370,8 +369,8 @@ pub(crate) async fn run<W, R, E, F, P>(
             snapshots.mark_changed();
         }
     };
-    if deliver(&mut sink, farewell, last).await {
-        linger(&mut stream, last).await;
+    if deliver(&mut socket, farewell, last).await {
+        linger(&mut socket, last).await;
     }
 }
 
@@ -642,6 +641,44 @@ mod tests {
         }
     }
 
+    /// A sink and a stream as one socket, as the loop takes it.
+    struct Duplex<W, R> {
+        outgoing: W,
+        incoming: R,
+    }
+
+    impl<W: Sink<Message> + Unpin, R: Unpin> Sink<Message> for Duplex<W, R> {
+        type Error = W::Error;
+        fn poll_ready(
+            mut self: Pin<&mut Self>,
+            cx: &mut Context<'_>,
+        ) -> Poll<Result<(), W::Error>> {
+            Pin::new(&mut self.outgoing).poll_ready(cx)
+        }
+        fn start_send(mut self: Pin<&mut Self>, m: Message) -> Result<(), W::Error> {
+            Pin::new(&mut self.outgoing).start_send(m)
+        }
+        fn poll_flush(
+            mut self: Pin<&mut Self>,
+            cx: &mut Context<'_>,
+        ) -> Poll<Result<(), W::Error>> {
+            Pin::new(&mut self.outgoing).poll_flush(cx)
+        }
+        fn poll_close(
+            mut self: Pin<&mut Self>,
+            cx: &mut Context<'_>,
+        ) -> Poll<Result<(), W::Error>> {
+            Pin::new(&mut self.outgoing).poll_close(cx)
+        }
+    }
+
+    impl<W: Unpin, R: Stream + Unpin> Stream for Duplex<W, R> {
+        type Item = R::Item;
+        fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<R::Item>> {
+            Pin::new(&mut self.incoming).poll_next(cx)
+        }
+    }
+
     /// Serves `seat` (`None`: a spectator) of `handle`'s game over `outgoing` and `incoming`,
     /// never replaced, with `allow` as the allowance; fails unless the loop ends within 10 s.
     async fn serve<W, R>(
@@ -661,8 +698,7 @@ mod tests {
             replaced: std::future::pending(),
         };
         let serving = run(
-            outgoing,
-            incoming,
+            Duplex { outgoing, incoming },
             handle,
             seat,
             limits,
