@@ -139,15 +139,19 @@ impl Writer {
         client_id: Option<String>,
         winners: Option<Vec<Seat>>,
     ) -> Result<(), StoreError> {
-        self.write(Owned::Append {
-            id,
-            index,
-            text,
-            client_id,
-            winners,
-        })
-        .await
-        .map(|_| ())
+        match self
+            .write(Owned::Append {
+                id,
+                index,
+                text,
+                client_id,
+                winners,
+            })
+            .await?
+        {
+            Written::Appended => Ok(()),
+            other => Err(mismatch("an action", other)),
+        }
     }
 
     /// Stores a new game (see [`Store::create`]); its number, once it is durable.
@@ -164,9 +168,7 @@ impl Writer {
             .await?
         {
             Written::Created(id) => Ok(id),
-            Written::Appended | Written::Claimed => Err(StoreError::Corrupt(
-                "the store answered a creation with another write's result".into(),
-            )),
+            other => Err(mismatch("a creation", other)),
         }
     }
 
@@ -177,14 +179,31 @@ impl Writer {
         seat: Seat,
         token_hash: TokenHash,
     ) -> Result<(), StoreError> {
-        self.write(Owned::Claim {
-            id,
-            seat,
-            token_hash,
-        })
-        .await
-        .map(|_| ())
+        match self
+            .write(Owned::Claim {
+                id,
+                seat,
+                token_hash,
+            })
+            .await?
+        {
+            Written::Claimed => Ok(()),
+            other => Err(mismatch("a claim", other)),
+        }
     }
+}
+
+/// The error of a store that answered `what` (a write) with the result of another kind of
+/// write, `answer`: a store's bug, told in words.
+fn mismatch(what: &str, answer: Written) -> StoreError {
+    let answered = match answer {
+        Written::Appended => "an appended action",
+        Written::Created(_) => "a creation",
+        Written::Claimed => "a claim",
+    };
+    StoreError::Corrupt(format!(
+        "the store answered {what} with {answered}'s result"
+    ))
 }
 
 #[cfg(test)]
@@ -203,6 +222,22 @@ mod tests {
         batches: Mutex<Vec<usize>>,
         entered: Mutex<Sender<()>>,
         open: Mutex<Option<Receiver<()>>>,
+        /// Answers each write that succeeds with the result of another kind of write.
+        lies: bool,
+    }
+
+    impl Gated {
+        /// Over a new store in memory, its first batch held until `open` sends, each batch
+        /// told to `entered`.
+        fn new(entered: Sender<()>, open: Option<Receiver<()>>, lies: bool) -> Gated {
+            Gated {
+                inner: SqliteStore::open(":memory:").unwrap(),
+                batches: Mutex::new(Vec::new()),
+                entered: Mutex::new(entered),
+                open: Mutex::new(open),
+                lies,
+            }
+        }
     }
 
     impl Store for Gated {
@@ -230,7 +265,16 @@ mod tests {
             if let Some(open) = self.open.lock().unwrap().take() {
                 let _ = open.recv();
             }
-            self.inner.write_batch(writes)
+            let results = self.inner.write_batch(writes);
+            if !self.lies {
+                return results;
+            }
+            let other = |written| match written {
+                Written::Appended => Written::Claimed,
+                Written::Created(_) => Written::Appended,
+                Written::Claimed => Written::Created(GameId(7)),
+            };
+            results.into_iter().map(|r| r.map(other)).collect()
         }
         fn claim_seat(&self, id: GameId, seat: Seat, hash: &TokenHash) -> Result<(), StoreError> {
             self.inner.claim_seat(id, seat, hash)
@@ -250,12 +294,7 @@ mod tests {
     async fn writes_that_wait_for_the_writer_are_committed_in_one_batch() {
         let (entered, writing) = channel();
         let (release, open) = channel();
-        let store = Arc::new(Gated {
-            inner: SqliteStore::open(":memory:").unwrap(),
-            batches: Mutex::new(Vec::new()),
-            entered: Mutex::new(entered),
-            open: Mutex::new(Some(open)),
-        });
+        let store = Arc::new(Gated::new(entered, Some(open), false));
         let mut record = GameRecord::new::<starrealms::State>(&Default::default(), 1);
         record.players = vec!["human".into(), "human".into()];
         let games: Vec<GameId> = (0..6)
@@ -329,5 +368,43 @@ mod tests {
             assert_eq!(game.record.players, record.players);
             assert!(game.record.actions.is_empty());
         }
+    }
+
+    #[tokio::test]
+    async fn a_result_of_another_kind_of_write_is_an_error_in_words() {
+        let (entered, _) = channel();
+        let store = Arc::new(Gated::new(entered, None, true));
+        let writer = Writer::start(Arc::clone(&store));
+        let mut record = GameRecord::new::<starrealms::State>(&Default::default(), 1);
+        record.players = vec!["human".into(), "human".into()];
+        fn corrupt<T: std::fmt::Debug>(result: Result<T, StoreError>) -> String {
+            match result {
+                Err(StoreError::Corrupt(message)) => message,
+                other => panic!("{other:?}"),
+            }
+        }
+        let created = corrupt(writer.create(record.clone(), false).await);
+        assert_eq!(
+            created,
+            "the store answered a creation with an appended action's result"
+        );
+        // The creation was stored all the same: game 1.
+        let game = GameId(1);
+        let appended = corrupt(writer.append(game, 0, "end".into(), None, None).await);
+        assert_eq!(
+            appended,
+            "the store answered an action with a claim's result"
+        );
+        let claimed = corrupt(writer.claim(game, Seat(0), TokenHash::of("t")).await);
+        assert_eq!(
+            claimed,
+            "the store answered a claim with a creation's result"
+        );
+        // A refusal is told as it is.
+        let refused = writer.append(game, 0, "end".into(), None, None).await;
+        assert!(
+            matches!(refused, Err(StoreError::WrongIndex { .. })),
+            "{refused:?}"
+        );
     }
 }

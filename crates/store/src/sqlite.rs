@@ -709,17 +709,17 @@ fn check_players(record: &GameRecord) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Inserts a new game, its seats and the actions its record holds, inside `tx`, unless it has
-/// no seat or too many.
+/// Inserts a new game, its seats and the actions its record holds, on `conn`, inside the
+/// caller's transaction or savepoint, unless it has no seat or too many.
 fn insert_game(
-    tx: &Connection,
+    conn: &Connection,
     appended: &AtomicU64,
     record: &GameRecord,
     seed_chosen: bool,
 ) -> Result<GameId, StoreError> {
     check_players(record)?;
     let open_seats = record.players.iter().filter(|p| *p == HUMAN).count();
-    tx.prepare_cached(
+    conn.prepare_cached(
         "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
@@ -731,13 +731,13 @@ fn insert_game(
         seed_chosen,
         open_seats as i64,
     ])?;
-    let id = GameId(tx.last_insert_rowid());
+    let id = GameId(conn.last_insert_rowid());
     let mut seat_row =
-        tx.prepare_cached("INSERT INTO seats (game_id, seat, player) VALUES (?1, ?2, ?3)")?;
+        conn.prepare_cached("INSERT INTO seats (game_id, seat, player) VALUES (?1, ?2, ?3)")?;
     for (seat, player) in record.players.iter().enumerate() {
         seat_row.execute(params![id.0, seat as i64, player])?;
     }
-    insert_log(tx, appended, id, &record.actions)?;
+    insert_log(conn, appended, id, &record.actions)?;
     Ok(id)
 }
 
