@@ -1,6 +1,8 @@
-//! One task per live game (an actor): it alone owns the game's state, its seats and its log,
-//! takes commands through a channel, and publishes each new version of the game through a
-//! `watch` channel that every connection to the game reads.
+//! One task per live game (an actor): it owns the game's state, its seats and its log, takes
+//! commands through a channel, and publishes each new version of the game through a `watch`
+//! channel that every connection to the game reads. A seat's action is played by the seat's
+//! connection itself, under the lock that the actor's task takes for each of its own events:
+//! the most frequent message does not travel to the actor's task and back.
 //!
 //! An action goes: checks (turn, version, legality) → appended to the store → applied to the
 //! state → published. Nobody hears of an action the store has not kept. If the store fails,
@@ -16,15 +18,17 @@
 //! again, with a new presence number, whenever that changes, so that everybody sees who is
 //! there without a store call.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, RwLock, Weak};
 use std::time::{Duration, Instant, SystemTime};
 
 use bots::SeatView;
 use game::{Action as _, Seat, json};
 use indexmap::IndexMap;
 use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
-use tokio::sync::{Semaphore, mpsc, oneshot, watch};
+use tokio::sync::{Mutex as AsyncMutex, Notify, Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Served, bot_seed};
@@ -320,6 +324,9 @@ pub(crate) struct GameHandle {
     /// The log.
     pub log: Arc<Log>,
     tx: mpsc::Sender<Command>,
+    /// The actor, to play a seat's action: held by its task alone, so that it ends (and its
+    /// connections hear of it) when the task does.
+    acting: Weak<dyn Acting>,
     /// Arrivals and departures of seats' connections (unbounded: a departure is sent from a
     /// destructor, which cannot wait).
     presence: mpsc::UnboundedSender<Presence>,
@@ -349,13 +356,66 @@ enum Command {
         token: String,
         reply: oneshot::Sender<Option<Seat>>,
     },
-    Act {
+}
+
+/// A game's actor as a seat's connection reaches it to play an action.
+trait Acting: Send + Sync {
+    /// Plays an action for `seat`; `None` if the actor has ended.
+    fn act(
+        &self,
         seat: Seat,
         client_id: String,
         version: usize,
         action: String,
-        reply: oneshot::Sender<ActReply>,
-    },
+    ) -> Pin<Box<dyn Future<Output = Option<ActReply>> + Send + '_>>;
+}
+
+/// An actor, shared by its task and the connections that play actions.
+struct Shared<G: Served, S: Store> {
+    actor: AsyncMutex<Actor<G, S>>,
+}
+
+impl<G: Served, S: Store> Acting for Shared<G, S> {
+    fn act(
+        &self,
+        seat: Seat,
+        client_id: String,
+        version: usize,
+        action: String,
+    ) -> Pin<Box<dyn Future<Output = Option<ActReply>> + Send + '_>> {
+        Box::pin(async move {
+            let mut actor = self.actor.lock().await;
+            if actor.ended || actor.failed || *actor.context.shutdown.borrow() {
+                // The actor's task ends (or has): it hears of it at once.
+                actor.wake.notify_one();
+                return None;
+            }
+            // Should this future be dropped before the action is stored (its connection's
+            // task ended), the actor's task hears of it, and ends (see `Actor::commit`).
+            let mut wake = WakeOnDrop {
+                notify: Arc::clone(&actor.wake),
+                armed: true,
+            };
+            let reply = actor.act(seat, client_id, version, &action).await;
+            // The actor's task starts the next bot's move, or ends when the store failed.
+            wake.armed = actor.failed || actor.history.is_some();
+            Some(reply)
+        })
+    }
+}
+
+/// Wakes an actor's task when dropped, if armed.
+struct WakeOnDrop {
+    notify: Arc<Notify>,
+    armed: bool,
+}
+
+impl Drop for WakeOnDrop {
+    fn drop(&mut self) {
+        if self.armed {
+            self.notify.notify_one();
+        }
+    }
 }
 
 /// A seat's connection opens (answered once the actor has published it) or closes.
@@ -446,15 +506,11 @@ impl GameHandle {
         version: usize,
         action: String,
     ) -> ActReply {
-        self.ask(|reply| Command::Act {
-            seat,
-            client_id,
-            version,
-            action,
-            reply,
-        })
-        .await
-        .unwrap_or_else(|| ActReply::Refused(gone(), None))
+        let played = match self.acting.upgrade() {
+            Some(actor) => actor.act(seat, client_id, version, action).await,
+            None => None,
+        };
+        played.unwrap_or_else(|| ActReply::Refused(gone(), None))
     }
 }
 
@@ -584,8 +640,14 @@ struct Actor<G: Served, S: Store> {
     /// the others did before it decides ([`bots::Bot::watch`]; a bot is made afresh for each
     /// decision, so a restart changes nothing of what it knows).
     history: Option<(Arc<G>, Vec<G::Action>)>,
-    /// The store failed: the actor ends after answering.
+    /// The store failed (or an action's commit was dropped before the store answered): the
+    /// actor ends after answering.
     failed: bool,
+    /// Whether the actor's task has ended: no action is played after it.
+    ended: bool,
+    /// Wakes the actor's task after an action played by a connection, when it has something
+    /// to do (a bot to move, or ending).
+    wake: Arc<Notify>,
     /// The copy of the state the last version published shows.
     frozen: Arc<Frozen<G>>,
     /// The copy of the version before, kept to be used again (see [`Actor::publish`]).
@@ -638,16 +700,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         let (turns, turns_receiver) = watch::channel(state.to_move());
         let (tx, rx) = mpsc::channel(QUEUE);
         let (presence_tx, presence_rx) = mpsc::unbounded_channel();
-        let handle = GameHandle {
-            id: stored.id,
-            kind: G::KIND,
-            snapshots: receiver,
-            turns: turns_receiver,
-            log: Arc::clone(&log),
-            tx,
-            presence: presence_tx,
-            holders: Arc::new(()),
-        };
+        let handle_log = Arc::clone(&log);
         let created = humantime::parse_rfc3339(&stored.created_at).ok();
         let shutdown = context.shutdown.clone();
         let actor = Actor {
@@ -669,59 +722,93 @@ impl<G: Served, S: Store> Actor<G, S> {
             bots_broken: false,
             history,
             failed: false,
+            ended: false,
+            wake: Arc::new(Notify::new()),
             frozen,
             spare: None,
+        };
+        let shared = Arc::new(Shared {
+            actor: AsyncMutex::new(actor),
+        });
+        let handle = GameHandle {
+            id: stored.id,
+            kind: G::KIND,
+            snapshots: receiver,
+            turns: turns_receiver,
+            log: handle_log,
+            tx,
+            acting: Arc::downgrade(&shared) as Weak<dyn Acting>,
+            presence: presence_tx,
+            holders: Arc::new(()),
         };
         let finished = stored.winners.is_some();
         Ok((
             handle,
-            Box::pin(actor.run(rx, presence_rx, shutdown, finished)),
+            Box::pin(Actor::run(shared, rx, presence_rx, shutdown, finished)),
         ))
     }
 
+    /// The actor's task: each event (a command, a change of presence, a bot's choice, an
+    /// action a connection played) handled under the actor's lock, until the server stops,
+    /// the store fails or nobody holds the game any more.
     async fn run(
-        mut self,
+        shared: Arc<Shared<G, S>>,
         mut rx: mpsc::Receiver<Command>,
         mut presence: mpsc::UnboundedReceiver<Presence>,
         mut shutdown: watch::Receiver<bool>,
         finished_in_store: bool,
     ) {
-        // A game over in its log but not in the store (its last action stored apart from its
-        // result: by an older server, or by a store that writes them one after the other) is
-        // marked over now.
-        if self.state.is_terminal() && !finished_in_store {
-            self.store_finish().await;
-        }
+        let wake = {
+            let actor = shared.actor.lock().await;
+            // A game over in its log but not in the store (its last action stored apart from
+            // its result: by an older server, or by a store that writes them one after the
+            // other) is marked over now.
+            if actor.state.is_terminal() && !finished_in_store {
+                actor.store_finish().await;
+            }
+            Arc::clone(&actor.wake)
+        };
         let mut bot: Option<JoinHandle<BotChoice<G::Action>>> = None;
         enum Event<A> {
             Stop,
+            Woken,
             Command(Command),
             Presence(Presence),
             Bot(BotChoice<A>),
         }
-        while !*shutdown.borrow() && !self.failed {
-            if bot.is_none() {
-                bot = self.think();
+        loop {
+            {
+                let actor = shared.actor.lock().await;
+                if *shutdown.borrow() || actor.failed {
+                    break;
+                }
+                if bot.is_none() {
+                    bot = actor.think();
+                }
             }
             let event = tokio::select! {
                 biased;
                 _ = shutdown.changed() => Event::Stop,
                 command = rx.recv() => command.map_or(Event::Stop, Event::Command),
                 change = presence.recv() => change.map_or(Event::Stop, Event::Presence),
+                () = wake.notified() => Event::Woken,
                 choice = async { bot.as_mut().expect("guarded").await }, if bot.is_some() => {
                     Event::Bot(choice.unwrap_or_else(|e| Err(e.to_string())))
                 }
             };
+            let mut actor = shared.actor.lock().await;
             match event {
                 Event::Stop => break,
-                Event::Command(command) => self.command(command).await,
-                Event::Presence(change) => self.presence(change),
+                Event::Woken => {}
+                Event::Command(command) => actor.command(command).await,
+                Event::Presence(change) => actor.presence(change),
                 Event::Bot(choice) => {
                     bot = None;
-                    self.bot_move(choice).await;
+                    actor.bot_move(choice).await;
                 }
             }
         }
+        shared.actor.lock().await.ended = true;
         if let Some(task) = bot {
             task.abort();
         }
@@ -814,16 +901,6 @@ impl<G: Served, S: Store> Actor<G, S> {
                     .position(|s| s.token_hash.is_some_and(|h| h.matches(&token)))
                     .map(|i| Seat(i as u8));
                 let _ = reply.send(seat);
-            }
-            Command::Act {
-                seat,
-                client_id,
-                version,
-                action,
-                reply,
-            } => {
-                let answer = self.act(seat, client_id, version, &action).await;
-                let _ = reply.send(answer);
             }
         }
     }
@@ -994,6 +1071,10 @@ impl<G: Served, S: Store> Actor<G, S> {
         // into the store with it, in the same commit.
         self.state.apply_legal(action);
         let winners = self.state.is_terminal().then(|| self.state.winners());
+        // Until the store answers, the state is ahead of the version published: should this
+        // future be dropped meanwhile (its connection's task ended), the actor ends as if the
+        // store had failed, and the game is rebuilt from the store.
+        self.failed = true;
         let appended = self
             .context
             .writer
@@ -1005,12 +1086,10 @@ impl<G: Served, S: Store> Actor<G, S> {
                 winners,
             )
             .await;
-        if let Err(e) = appended {
-            // The store is the truth and this actor may be behind it: end, and let the next
-            // request rebuild the game from the store.
-            self.failed = true;
-            return Err(e);
-        }
+        // If the store failed, it is the truth and this actor may be behind it: end (`failed`
+        // stays), and let the next request rebuild the game from the store.
+        appended?;
+        self.failed = false;
         self.log.push(entry);
         if let Some((_, actions)) = &mut self.history {
             actions.push(action);

@@ -932,6 +932,62 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_action_dropped_before_it_is_stored_ends_the_game_which_comes_back_from_the_store() {
+        let store = Arc::new(SqliteStore::open(":memory:").unwrap());
+        let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
+        record.players = vec!["human".into(), "human".into()];
+        let id = store.create(&record, true).unwrap();
+        for seat in [Seat(0), Seat(1)] {
+            let hash = store::TokenHash::of(&format!("token {seat}"));
+            store.claim_seat(id, seat, &hash).unwrap();
+        }
+        let (_stop, shutdown) = watch::channel(false);
+        let context = crate::actor::Context::for_tests(Arc::clone(&store), shutdown);
+        let (handle, actor) = crate::actor::prepare(store.load(id).unwrap(), context).unwrap();
+        tokio::spawn(actor);
+        let mover = handle.snapshots.borrow().views.to_move().unwrap();
+        let mut snapshots = handle.snapshots.clone();
+
+        // Polled once, the action waits for the store's writer; then its connection goes.
+        let mut act = Box::pin(handle.act(mover, "a".into(), 0, "end".into()));
+        assert!(act.as_mut().now_or_never().is_none());
+        drop(act);
+
+        // The actor ends without publishing anything (its state is ahead of what it published)...
+        let ended = tokio::time::timeout(PATIENCE, async {
+            while snapshots.changed().await.is_ok() {
+                assert_eq!(snapshots.borrow_and_update().version, 0);
+            }
+        })
+        .await;
+        assert!(ended.is_ok(), "the actor ends");
+        assert!(!handle.is_alive());
+        let reply = handle.act(mover, "b".into(), 0, "end".into()).await;
+        assert!(matches!(reply, ActReply::Refused(ref e, None) if e.code == ErrorCode::Internal));
+        // ... and the store, which keeps the action all the same (it was handed to the writer),
+        // is the game's truth when it comes back.
+        let stored = tokio::time::timeout(PATIENCE, async {
+            loop {
+                let stored = store.load(id).unwrap();
+                if !stored.record.actions.is_empty() {
+                    break stored;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await
+        .expect("the writer stores the action");
+        assert_eq!(stored.record.actions, ["end"]);
+        let (_stop, shutdown) = watch::channel(false);
+        let context = crate::actor::Context::for_tests(Arc::clone(&store), shutdown);
+        let (again, actor) = crate::actor::prepare(stored, context).unwrap();
+        tokio::spawn(actor);
+        assert_eq!(again.snapshots.borrow().version, 1);
+        let reply = again.act(mover, "a".into(), 0, "end".into()).await;
+        assert!(matches!(reply, ActReply::Duplicate(ref s) if s.version == 1));
+    }
+
+    #[tokio::test]
     async fn the_loop_runs_over_any_sink_and_stream() {
         let script = [
             "{\"type\": \"act\", \"client_id\": \"a\", \"version\": 0, \"action\": \"end\"}",
