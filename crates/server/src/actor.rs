@@ -358,16 +358,13 @@ enum Command {
     },
 }
 
+/// An action being played: its answer, or `None` if the actor has ended.
+type Playing<'a> = Pin<Box<dyn Future<Output = Option<ActReply>> + Send + 'a>>;
+
 /// A game's actor as a seat's connection reaches it to play an action.
 trait Acting: Send + Sync {
     /// Plays an action for `seat`; `None` if the actor has ended.
-    fn act(
-        &self,
-        seat: Seat,
-        client_id: String,
-        version: usize,
-        action: String,
-    ) -> Pin<Box<dyn Future<Output = Option<ActReply>> + Send + '_>>;
+    fn act(&self, seat: Seat, client_id: String, version: usize, action: String) -> Playing<'_>;
 }
 
 /// An actor, shared by its task and the connections that play actions.
@@ -376,13 +373,7 @@ struct Shared<G: Served, S: Store> {
 }
 
 impl<G: Served, S: Store> Acting for Shared<G, S> {
-    fn act(
-        &self,
-        seat: Seat,
-        client_id: String,
-        version: usize,
-        action: String,
-    ) -> Pin<Box<dyn Future<Output = Option<ActReply>> + Send + '_>> {
+    fn act(&self, seat: Seat, client_id: String, version: usize, action: String) -> Playing<'_> {
         Box::pin(async move {
             let mut actor = self.actor.lock().await;
             if actor.ended || actor.failed || *actor.context.shutdown.borrow() {

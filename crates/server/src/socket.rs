@@ -506,9 +506,9 @@ mod tests {
 
     use super::*;
 
-    /// A game of Star Realms of seed 3 between two people, both seats claimed, with its actor
-    /// running until the sender returned stops it.
-    fn started() -> (GameHandle, watch::Sender<bool>) {
+    /// A game of Star Realms of seed 3 between two people, both seats claimed, in a store of
+    /// its own.
+    fn stored() -> (Arc<SqliteStore>, store::GameId) {
         let store = Arc::new(SqliteStore::open(":memory:").unwrap());
         let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
         record.players = vec!["human".into(), "human".into()];
@@ -517,12 +517,23 @@ mod tests {
             let hash = store::TokenHash::of(&format!("token {seat}"));
             store.claim_seat(id, seat, &hash).unwrap();
         }
+        (store, id)
+    }
+
+    /// The actor of game `id`, loaded from `store`, running until the sender returned stops it.
+    fn start(store: &Arc<SqliteStore>, id: store::GameId) -> (GameHandle, watch::Sender<bool>) {
         let stored = store.load(id).unwrap();
         let (stop, shutdown) = watch::channel(false);
-        let context = crate::actor::Context::for_tests(store, shutdown);
+        let context = crate::actor::Context::for_tests(Arc::clone(store), shutdown);
         let (handle, actor) = crate::actor::prepare(stored, context).unwrap();
         tokio::spawn(actor);
         (handle, stop)
+    }
+
+    /// The game of [`stored`], with its actor running until the sender returned stops it.
+    fn started() -> (GameHandle, watch::Sender<bool>) {
+        let (store, id) = stored();
+        start(&store, id)
     }
 
     #[tokio::test]
@@ -933,18 +944,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_action_dropped_before_it_is_stored_ends_the_game_which_comes_back_from_the_store() {
-        let store = Arc::new(SqliteStore::open(":memory:").unwrap());
-        let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
-        record.players = vec!["human".into(), "human".into()];
-        let id = store.create(&record, true).unwrap();
-        for seat in [Seat(0), Seat(1)] {
-            let hash = store::TokenHash::of(&format!("token {seat}"));
-            store.claim_seat(id, seat, &hash).unwrap();
-        }
-        let (_stop, shutdown) = watch::channel(false);
-        let context = crate::actor::Context::for_tests(Arc::clone(&store), shutdown);
-        let (handle, actor) = crate::actor::prepare(store.load(id).unwrap(), context).unwrap();
-        tokio::spawn(actor);
+        let (store, id) = stored();
+        let (handle, _stop) = start(&store, id);
         let mover = handle.snapshots.borrow().views.to_move().unwrap();
         let mut snapshots = handle.snapshots.clone();
 
@@ -978,10 +979,7 @@ mod tests {
         .await
         .expect("the writer stores the action");
         assert_eq!(stored.record.actions, ["end"]);
-        let (_stop, shutdown) = watch::channel(false);
-        let context = crate::actor::Context::for_tests(Arc::clone(&store), shutdown);
-        let (again, actor) = crate::actor::prepare(stored, context).unwrap();
-        tokio::spawn(actor);
+        let (again, _stop) = start(&store, id);
         assert_eq!(again.snapshots.borrow().version, 1);
         let reply = again.act(mover, "a".into(), 0, "end".into()).await;
         assert!(matches!(reply, ActReply::Duplicate(ref s) if s.version == 1));
