@@ -367,15 +367,11 @@ trait Acting: Send + Sync {
     fn act(&self, seat: Seat, client_id: String, version: usize, action: String) -> Playing<'_>;
 }
 
-/// An actor, shared by its task and the connections that play actions.
-struct Shared<G: Served, S: Store> {
-    actor: AsyncMutex<Actor<G, S>>,
-}
-
-impl<G: Served, S: Store> Acting for Shared<G, S> {
+/// An actor under its lock, shared by its task and the connections that play actions.
+impl<G: Served, S: Store> Acting for AsyncMutex<Actor<G, S>> {
     fn act(&self, seat: Seat, client_id: String, version: usize, action: String) -> Playing<'_> {
         Box::pin(async move {
-            let mut actor = self.actor.lock().await;
+            let mut actor = self.lock().await;
             if actor.ended || actor.failed || *actor.context.shutdown.borrow() {
                 // The actor's task ends (or has): it hears of it at once.
                 actor.wake.notify_one();
@@ -388,8 +384,9 @@ impl<G: Served, S: Store> Acting for Shared<G, S> {
                 armed: true,
             };
             let reply = actor.act(seat, client_id, version, &action).await;
-            // The actor's task starts the next bot's move, or ends when the store failed.
-            wake.armed = actor.failed || actor.history.is_some();
+            // The actor's task starts the move of a bot now to move, or ends when the store
+            // failed.
+            wake.armed = actor.failed || actor.bot_to_move();
             Some(reply)
         })
     }
@@ -718,9 +715,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             frozen,
             spare: None,
         };
-        let shared = Arc::new(Shared {
-            actor: AsyncMutex::new(actor),
-        });
+        let shared = Arc::new(AsyncMutex::new(actor));
         let handle = GameHandle {
             id: stored.id,
             kind: G::KIND,
@@ -743,14 +738,14 @@ impl<G: Served, S: Store> Actor<G, S> {
     /// action a connection played) handled under the actor's lock, until the server stops,
     /// the store fails or nobody holds the game any more.
     async fn run(
-        shared: Arc<Shared<G, S>>,
+        shared: Arc<AsyncMutex<Actor<G, S>>>,
         mut rx: mpsc::Receiver<Command>,
         mut presence: mpsc::UnboundedReceiver<Presence>,
         mut shutdown: watch::Receiver<bool>,
         finished_in_store: bool,
     ) {
         let wake = {
-            let actor = shared.actor.lock().await;
+            let actor = shared.lock().await;
             // A game over in its log but not in the store (its last action stored apart from
             // its result: by an older server, or by a store that writes them one after the
             // other) is marked over now.
@@ -769,7 +764,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         }
         loop {
             {
-                let actor = shared.actor.lock().await;
+                let actor = shared.lock().await;
                 if *shutdown.borrow() || actor.failed {
                     break;
                 }
@@ -787,7 +782,7 @@ impl<G: Served, S: Store> Actor<G, S> {
                     Event::Bot(choice.unwrap_or_else(|e| Err(e.to_string())))
                 }
             };
-            let mut actor = shared.actor.lock().await;
+            let mut actor = shared.lock().await;
             match event {
                 Event::Stop => break,
                 Event::Woken => {}
@@ -799,7 +794,7 @@ impl<G: Served, S: Store> Actor<G, S> {
                 }
             }
         }
-        shared.actor.lock().await.ended = true;
+        shared.lock().await.ended = true;
         if let Some(task) = bot {
             task.abort();
         }
@@ -810,12 +805,21 @@ impl<G: Served, S: Store> Actor<G, S> {
         self.sitting.waiting(self.state.is_terminal())
     }
 
-    /// Starts the bot to move thinking, if a bot is to move and the game has started.
+    /// Whether a bot is to move, the game started and its bots able to play.
+    fn bot_to_move(&self) -> bool {
+        self.state
+            .to_move()
+            .is_some_and(|seat| !self.sitting.people[seat.index()])
+            && !self.bots_broken
+            && self.waiting().is_empty()
+    }
+
+    /// Starts the bot to move thinking, if [`Actor::bot_to_move`].
     fn think(&self) -> Option<JoinHandle<BotChoice<G::Action>>> {
-        let seat = self.state.to_move()?;
-        if self.sitting.people[seat.index()] || self.bots_broken || !self.waiting().is_empty() {
+        if !self.bot_to_move() {
             return None;
         }
+        let seat = self.state.to_move()?;
         let name = self.seats[seat.index()].player.clone();
         let observation = self.state.observation(seat);
         let legal = self.frozen.legal.clone();
