@@ -222,12 +222,7 @@ impl Snapshot {
         bots_broken: bool,
     ) -> Arc<Snapshot> {
         let waiting = sitting.waiting(state.is_terminal());
-        // Nothing will happen until a person acts: the game is over or waits for players, a
-        // person is to move, or the bot to move cannot play.
-        let waits_for_people = !waiting.is_empty()
-            || state
-                .to_move()
-                .is_none_or(|seat| bots_broken || sitting.people[seat.index()]);
+        let waits_for_people = !sitting.bot_to_move(state, bots_broken);
         Arc::new(Snapshot {
             version,
             presence,
@@ -287,6 +282,17 @@ impl Sitting {
                 .map(|(i, _)| Seat(i as u8))
                 .collect(),
         }
+    }
+
+    /// Whether a bot is to move in `state`, the game started and its bots able to play (not
+    /// `bots_broken`). Otherwise nothing will happen until a person acts: the game is over or
+    /// waits for players, a person is to move, or the bot to move cannot play.
+    fn bot_to_move<G: Served>(&self, state: &G, bots_broken: bool) -> bool {
+        state
+            .to_move()
+            .is_some_and(|seat| !self.people[seat.index()])
+            && !bots_broken
+            && (state.is_terminal() || self.unclaimed.is_empty())
     }
 
     /// The people's seats nobody has claimed, unless the game is `over`.
@@ -805,13 +811,9 @@ impl<G: Served, S: Store> Actor<G, S> {
         self.sitting.waiting(self.state.is_terminal())
     }
 
-    /// Whether a bot is to move, the game started and its bots able to play.
+    /// Whether a bot is to move ([`Sitting::bot_to_move`]).
     fn bot_to_move(&self) -> bool {
-        self.state
-            .to_move()
-            .is_some_and(|seat| !self.sitting.people[seat.index()])
-            && !self.bots_broken
-            && self.waiting().is_empty()
+        self.sitting.bot_to_move(&self.state, self.bots_broken)
     }
 
     /// Starts the bot to move thinking, if [`Actor::bot_to_move`].
