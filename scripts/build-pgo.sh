@@ -53,6 +53,7 @@ for _ in $(seq 1 600); do
     kill -0 "$server" 2>/dev/null || { cat "$work/server.log"; exit 1; }
     sleep 0.1
 done
+grep -q "^serving on" "$work/server.log" || { echo "the training server did not start"; exit 1; }
 "$gen/examples/load" --addr "127.0.0.1:$port" --games "${PGO_GAMES:-300}" --lobby-pollers 4 \
     --busy | tail -n 3
 # The server writes its profile as it stops.
