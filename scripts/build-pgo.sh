@@ -5,8 +5,9 @@
 # few searches), then the build that uses what the training measured. The binaries go to
 # target/pgo/use/release/ (`realms`, and `examples/load`); the ordinary `cargo build --release`
 # is left alone. Needs rustup's `llvm-tools` component for `llvm-profdata` (added if missing).
-# docs/benchmarks.md ("Server load") has what it saves; PGO_GAMES=N changes the training's
-# number of server games.
+# What it saved here differed from one build to the next, from nothing to a tenth of the server's
+# CPU an action (docs/benchmarks.md, "A build guided by a profile"); PGO_GAMES=N changes the
+# training's number of server games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
