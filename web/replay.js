@@ -457,6 +457,8 @@ class Replay {
       this.cosmiqueStep = step;
       this.cosmiqueKey = journalKey;
       module.renderCosmique(box, { view: { ...view, log: lines }, t, act: () => {}, seatName: (s) => this.seatName(s), journalKey });
+    }, () => {
+      fill(box, h("p", { class: "muted" }, t("web.error.cosmique_missing")));
     });
   }
 }
