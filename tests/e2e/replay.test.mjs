@@ -126,9 +126,13 @@ test("a Bataille Cosmique replay keeps its own journal, rebuilt when it steps ba
     await page.locator(tid("replay-bar")).waitFor({ timeout: 30000 });
     const lines = () => page.locator(".cq-journal-lines .cq-line").count();
     assert.equal(await lines(), 0, "nothing played at the start");
-    for (let k = 0; k < 3; k++) await page.keyboard.press("ArrowRight");
-    await page.waitForFunction(() => document.querySelectorAll(".cq-journal-lines .cq-line").length >= 3);
+    // One step at a time, each shown before the next key.
+    for (let k = 1; k <= 3; k++) {
+      await page.keyboard.press("ArrowRight");
+      await page.locator(`[data-testid="table"][data-version="${k}"] .cq-journal-lines`).waitFor({ state: "attached", timeout: 15000 });
+    }
     const forward = await lines();
+    assert.ok(forward >= 3, `three steps give at least three journal lines, not ${forward}`);
     await page.keyboard.press("ArrowLeft");
     await page.waitForFunction((n) => document.querySelectorAll(".cq-journal-lines .cq-line").length < n, forward);
     await page.keyboard.press("Home");
