@@ -196,8 +196,13 @@ impl Client {
         self.view_where(all_connected).await
     }
 
-    /// Reads until the game is over; returns the last view.
+    /// Reads until the game is over; returns the last view. At once if the last view read
+    /// already showed it over (a short game can end before a watcher looks for its end).
     pub async fn until_over(&mut self) -> Value {
+        let last = self.received.iter().rev().find(|m| m["type"] == "view");
+        if let Some(view) = last.filter(|v| v["over"] == true) {
+            return view.clone();
+        }
         loop {
             let v = self.recv().await;
             if v["type"] == "view" && v["over"] == true {
