@@ -138,5 +138,13 @@ test("a Bataille Cosmique replay keeps its own journal, rebuilt when it steps ba
     await page.keyboard.press("Home");
     await page.waitForFunction(() => document.querySelectorAll(".cq-journal-lines .cq-line").length === 0);
     await p.shot("start-again");
+
+    // The table's code does not load: said in words, not a blank table.
+    const q = await open("replay-cosmique-no-code", { width: 1280, height: 800, allow: /Failed to load resource/ });
+    await q.page.route("**/cosmique.js", (route) => route.abort());
+    await q.page.goto(`${BASE_URL}/#/replay/${created.id}`);
+    await q.page.locator(tid("replay-bar")).waitFor({ timeout: 30000 });
+    await q.page.getByText("The Bataille Cosmique table could not be loaded.").waitFor();
+    await q.shot("no-code");
   });
 });
