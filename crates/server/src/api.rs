@@ -197,11 +197,16 @@ impl<S: Store> FromRequestParts<AppState<S>> for Client {
     }
 }
 
-/// A query that does not parse is a `bad_request`, in words.
+/// A query that does not parse is a `bad_request`, in words: the parser's reason (which
+/// parameter, and what it expected), in the same phrasing as the other requests' errors.
 fn query<T>(parsed: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
-    parsed
-        .map(|Query(q)| q)
-        .map_err(|e| ApiError::new(ErrorCode::BadRequest, e.body_text()))
+    parsed.map(|Query(q)| q).map_err(|e| {
+        let why = std::error::Error::source(&e).map_or_else(|| e.body_text(), |s| s.to_string());
+        ApiError::new(
+            ErrorCode::BadRequest,
+            format!("not a query this route takes: {why}"),
+        )
+    })
 }
 
 /// A file of the browser interface.

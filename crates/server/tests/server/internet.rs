@@ -797,6 +797,22 @@ async fn every_error_is_json_whatever_made_it() {
             "{method} {path}"
         );
     }
+    // A query that does not parse says which parameter, and what the route takes, in the
+    // server's own phrasing.
+    let queries = [
+        ("/api/games?filter=open", "unknown field `filter`"),
+        ("/api/games?limit=-1", "limit: invalid digit"),
+        ("/api/texts?lang=fr&lang=en", "duplicate field `lang`"),
+    ];
+    for (path, why) in queries {
+        let (got, body) = http(addr, "GET", path, None).await;
+        assert_eq!((got, body["code"].as_str()), (400, Some("bad_request")));
+        let message = body["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("not a query this route takes: ") && message.contains(why),
+            "{path}: {message}"
+        );
+    }
     server.stop().await;
 }
 
