@@ -6,8 +6,10 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::body::{Body, to_bytes};
-use axum::extract::rejection::QueryRejection;
+use axum::extract::path::ErrorKind;
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -17,6 +19,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use game::Seat;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 
 use crate::actor::blocking;
@@ -63,7 +66,7 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
             post(campaigns::complete::<S>),
         )
         .route("/api/{*rest}", get(not_found).post(not_found))
-        .route("/", get(file::<S>))
+        .route("/", get(index::<S>))
         .route("/{*path}", get(file::<S>))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(
@@ -209,13 +212,71 @@ fn query<T>(parsed: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     })
 }
 
+/// The segments of a route's path (a game's number, a seat), taken as they come; one that does
+/// not decode is a `bad_request` in the server's own words, like a query that does not parse.
+pub(crate) struct Segments<T>(pub(crate) T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Segments<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let e = match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(segments)) => return Ok(Segments(segments)),
+            Err(e) => e,
+        };
+        let why = match &e {
+            PathRejection::FailedToDeserializePathParams(e) => match e.kind() {
+                ErrorKind::InvalidUtf8InPathParam { key } => {
+                    format!("its `{key}` is not UTF-8 once its %-escapes are decoded")
+                }
+                kind => kind.to_string(),
+            },
+            // Every route declares the segments it takes: a route's mistake, not the client's.
+            _ => return Err(ApiError::new(ErrorCode::Internal, "the server failed")),
+        };
+        Err(ApiError::new(
+            ErrorCode::BadRequest,
+            format!("not a path this server reads: {why}"),
+        ))
+    }
+}
+
+/// A request to a WebSocket's route that is not a WebSocket's opening is a `bad_request`
+/// saying what it lacks.
+fn websocket(
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<WebSocketUpgrade, ApiError> {
+    use WebSocketUpgradeRejection as Lacks;
+    upgrade.map_err(|e| {
+        let why = match e {
+            Lacks::MethodNotGet(_) | Lacks::MethodNotConnect(_) => "it is not a GET",
+            Lacks::InvalidConnectionHeader(_) => "its `Connection` header does not say `upgrade`",
+            Lacks::InvalidUpgradeHeader(_) | Lacks::InvalidProtocolPseudoheader(_) => {
+                "it does not ask for an upgrade to `websocket`"
+            }
+            Lacks::InvalidWebSocketVersionHeader(_) => "its `Sec-WebSocket-Version` is not 13",
+            Lacks::WebSocketKeyHeaderMissing(_) => "it has no `Sec-WebSocket-Key`",
+            Lacks::ConnectionNotUpgradable(_) => "its connection cannot be upgraded (HTTP/1.1 can)",
+            _ => "it is not one",
+        };
+        ApiError::new(
+            ErrorCode::BadRequest,
+            format!("this route opens a game's WebSocket, and the request is not a WebSocket's opening: {why}"),
+        )
+    })
+}
+
 /// A file of the browser interface.
 async fn file<S: Store>(
     State(app): State<AppState<S>>,
-    path: Option<Path<String>>,
+    Segments(path): Segments<String>,
 ) -> Result<Response, ApiError> {
-    let path = path.map(|Path(p)| p).unwrap_or_default();
     web::asset(&path, app.inner.options.web_dir.as_deref()).await
+}
+
+/// The browser interface's first page.
+async fn index<S: Store>(State(app): State<AppState<S>>) -> Result<Response, ApiError> {
+    web::asset("", app.inner.options.web_dir.as_deref()).await
 }
 
 #[derive(Deserialize)]
@@ -430,7 +491,7 @@ fn is_length_limit(e: &axum::Error) -> bool {
 
 async fn summary<S: Store>(
     State(app): State<AppState<S>>,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
     let (summary, campaign, rematch) = with_store(&app, move |s| {
@@ -466,7 +527,7 @@ fn yes() -> bool {
 async fn again<S: Store>(
     State(app): State<AppState<S>>,
     client: Client,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
@@ -530,7 +591,7 @@ async fn again<S: Store>(
 
 async fn record<S: Store>(
     State(app): State<AppState<S>>,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
 ) -> Result<Json<game::GameRecord>, ApiError> {
     let id = game_id(&id)?;
     let stored = with_store(&app, move |s| s.load(id)).await?;
@@ -547,7 +608,7 @@ async fn record<S: Store>(
 /// A page of the replay of a finished game (its record is public once it is over).
 async fn replay_game<S: Store>(
     State(app): State<AppState<S>>,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
     parsed: Result<Query<replay::ReplayQuery>, QueryRejection>,
 ) -> Result<Json<replay::ReplayPage>, ApiError> {
     let id = game_id(&id)?;
@@ -593,7 +654,7 @@ pub(crate) fn new_token() -> Result<String, ApiError> {
 async fn join<S: Store>(
     State(app): State<AppState<S>>,
     client: Client,
-    Path((id, seat)): Path<(String, String)>,
+    Segments((id, seat)): Segments<(String, String)>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
     let seat: Seat = seat
@@ -649,10 +710,11 @@ struct WsQuery {
 async fn ws<S: Store>(
     State(app): State<AppState<S>>,
     client: Client,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
     parsed: Result<Query<WsQuery>, QueryRejection>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let upgrade = websocket(upgrade)?;
     let query = query(parsed)?;
     Ok(upgrade
         // Clients send small messages: a smaller read buffer than the default 128 KiB, which

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use game::Seat;
@@ -22,7 +22,7 @@ use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenH
 
 use crate::AppState;
 use crate::actor::blocking;
-use crate::api::{Client, fresh_seed, new_token, read_body};
+use crate::api::{Client, Segments, fresh_seed, new_token, read_body};
 use crate::protocol::{ApiError, ErrorCode};
 
 /// A request to start a campaign (`POST /api/campaigns`).
@@ -270,7 +270,7 @@ pub(crate) async fn create<S: Store>(
 /// `GET /api/campaigns/{id}`.
 pub(crate) async fn show<S: Store>(
     State(app): State<AppState<S>>,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = campaign_id(&id)?;
     let answer = with_store(&app, move |s| {
@@ -287,7 +287,7 @@ pub(crate) async fn show<S: Store>(
 /// token that opens it in the campaign and in each of its games.
 pub(crate) async fn join<S: Store>(
     State(app): State<AppState<S>>,
-    Path((id, seat)): Path<(String, String)>,
+    Segments((id, seat)): Segments<(String, String)>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = campaign_id(&id)?;
     let seat: Seat = seat
@@ -364,7 +364,7 @@ async fn decision<S: Store>(
 /// player for a choice and that player is a person, only they may, giving `choice`.
 pub(crate) async fn next<S: Store>(
     State(app): State<AppState<S>>,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
@@ -454,7 +454,7 @@ pub(crate) async fn next<S: Store>(
 /// upgrades a card of the trade deck with one of its stickers left.
 pub(crate) async fn complete<S: Store>(
     State(app): State<AppState<S>>,
-    Path(id): Path<String>,
+    Segments(id): Segments<String>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<serde_json::Value>, ApiError> {

@@ -813,6 +813,46 @@ async fn every_error_is_json_whatever_made_it() {
             "{path}: {message}"
         );
     }
+    // A path that does not decode, on every kind of route that takes segments, and a
+    // WebSocket's route asked without the opening's headers: in the server's words, naming what
+    // is wrong.
+    let words = [
+        (
+            "GET",
+            "/api/games/%FF%FE".to_string(),
+            "not a path this server reads: its `id` is not UTF-8",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/seats/%C3%28/join"),
+            "not a path this server reads: its `seat` is not UTF-8",
+        ),
+        (
+            "GET",
+            "/api/campaigns/%80".into(),
+            "not a path this server reads: its `id` is not UTF-8",
+        ),
+        (
+            "GET",
+            "/%FF.html".into(),
+            "not a path this server reads: its `path` is not UTF-8",
+        ),
+        (
+            "GET",
+            format!("/api/games/{id}/ws"),
+            "not a WebSocket's opening: its `Connection` header does not say `upgrade`",
+        ),
+    ];
+    for (method, path, words) in words {
+        let (got, body) = http(addr, method, &path, None).await;
+        assert_eq!(
+            (got, body["code"].as_str()),
+            (400, Some("bad_request")),
+            "{path}: {body}"
+        );
+        let message = body["message"].as_str().unwrap();
+        assert!(message.contains(words), "{method} {path}: {message}");
+    }
     server.stop().await;
 }
 
