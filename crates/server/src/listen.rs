@@ -31,6 +31,13 @@ const STOP_GRACE: Duration = Duration::from_secs(3);
 /// frame, a WebSocket's last message, to go).
 pub(crate) const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
 
+/// The request head read (request line and headers; a browser's is a few KiB): once this much
+/// is read without the head's end, the HTTP layer answers `431` and closes (a read may take it
+/// up to twice this first). The connections the caps allow may each hold a head being read:
+/// 4,096 of them some 512 MiB at most, where the HTTP layer's own default (some 400 KiB) would
+/// let them hold over 3 GiB.
+pub(crate) const MAX_HEAD: usize = 64 * 1024;
+
 /// Live connections, in all and per address.
 #[derive(Default)]
 struct Counts {
@@ -280,7 +287,8 @@ async fn serve_io<I>(
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(settings.header_timeout);
+        .header_read_timeout(settings.header_timeout)
+        .max_buf_size(MAX_HEAD);
     let connection = builder
         .serve_connection(io, TowerToHyperService::new(service))
         .with_upgrades();

@@ -288,6 +288,25 @@ async fn silent_slow_and_oversized_requests_end_quickly() {
         (413, Some("too_large")),
         "{body}"
     );
+
+    // A head of 40 KiB (cookies grow) is read; one of 200 KiB is refused by the HTTP layer once
+    // it has read 64 to 128 KiB without the head's end, and its connection closed.
+    let head = |size: usize| {
+        format!(
+            "GET /api/texts HTTP/1.1\r\nHost: x\r\nCookie: {}\r\nConnection: close\r\n\r\n",
+            "c".repeat(size)
+        )
+    };
+    let mut large = TcpStream::connect(addr).await.unwrap();
+    large.write_all(head(40 * 1024).as_bytes()).await.unwrap();
+    let answered = read_to_close(&mut large, Duration::from_secs(5)).await;
+    assert!(String::from_utf8_lossy(&answered).starts_with("HTTP/1.1 200"));
+    let mut over = TcpStream::connect(addr).await.unwrap();
+    // (The write may fail: the server stops reading and closes.)
+    let _ = over.write_all(head(200 * 1024).as_bytes()).await;
+    let refused = read_to_close(&mut over, Duration::from_secs(5)).await;
+    let refused = String::from_utf8_lossy(&refused);
+    assert!(refused.starts_with("HTTP/1.1 431"), "{refused}");
     server.stop().await;
 }
 
