@@ -261,7 +261,10 @@ fn websocket(
         };
         ApiError::new(
             ErrorCode::BadRequest,
-            format!("this route opens a game's WebSocket, and the request is not a WebSocket's opening: {why}"),
+            format!(
+                "this route opens a game's WebSocket, and the request is not a \
+                 WebSocket's opening: {why}"
+            ),
         )
     })
 }
