@@ -344,8 +344,12 @@ class Table {
     const start = this.variant === "pv30" ? 30 : 6;
     const label = this.t("web.cosmique.life", { n: life });
     if (start > 6) {
+      // The width through the element's style, not a `style` attribute: the page's security
+      // policy refuses inline styles.
+      const fill = h("span", {});
+      fill.style.width = `${Math.round((100 * life) / start)}%`;
       return h("span", { class: "cq-life", title: label, "aria-label": label },
-        h("span", { class: "cq-life-bar" }, h("span", { style: `width:${Math.round((100 * life) / start)}%` })),
+        h("span", { class: "cq-life-bar" }, fill),
         h("span", { class: "cq-life-n", text: String(life) }));
     }
     const pips = [];

@@ -295,11 +295,14 @@ async fn texts(
     Ok(Json(web::texts(query.lang.as_deref().unwrap_or("en"))?))
 }
 
-async fn protocol() -> impl IntoResponse {
-    (
+async fn protocol() -> Response {
+    let mut response = (
         [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
         PROTOCOL,
     )
+        .into_response();
+    web::guard(response.headers_mut());
+    response
 }
 
 async fn not_found() -> ApiError {

@@ -3,7 +3,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use i18n::Lang;
 use serde_json::{Map, Value, json};
@@ -14,6 +14,34 @@ use crate::protocol::{ApiError, ErrorCode};
 #[derive(rust_embed::Embed)]
 #[folder = "../../web/"]
 struct Assets;
+
+/// What a browser may do with the interface's pages, for a server open to the internet: load
+/// scripts, styles and everything else from this server only (no inline script or style, which
+/// the interface has none of), open WebSockets, be framed by no other site (a page of another
+/// site cannot dress the table up to make a player click), and name no page of the interface to
+/// the sites its links lead to.
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; \
+                      object-src 'none'; base-uri 'none'; form-action 'self'; \
+                      frame-ancestors 'none'";
+
+/// Adds the headers that keep a browser from reading the server's files as anything but what
+/// they are, and the page's security policy.
+pub(crate) fn guard(headers: &mut HeaderMap) {
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    // Browsers older than `frame-ancestors`.
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+}
 
 /// The content type of a file, by its extension; text is UTF-8.
 fn content_type(path: &str) -> String {
@@ -54,6 +82,7 @@ pub(crate) async fn asset(path: &str, dir: Option<&Path>) -> Result<Response, Ap
     );
     // A new binary may bring new files: browsers check again each time.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    guard(headers);
     Ok(response)
 }
 

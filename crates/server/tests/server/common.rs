@@ -14,7 +14,7 @@ use server::{Options, ServerError};
 use store::Store;
 use tokio::net::{TcpListener, TcpStream};
 
-pub use crate::http::{get, http, http_raw};
+pub use crate::http::{get, get_headers, http, http_raw};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;

@@ -39,6 +39,20 @@ pub async fn get(addr: SocketAddr, path: &str) -> (u16, String, String) {
     (status, content_type, body)
 }
 
+/// A GET; returns the status and the answer's headers, names in lower case.
+pub async fn get_headers(addr: SocketAddr, path: &str) -> (u16, Vec<(String, String)>) {
+    let (status, head, _) = exchange(addr, "GET", path, "").await;
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            Some((name.trim().to_ascii_lowercase(), value.trim().to_string()))
+        })
+        .collect();
+    (status, headers)
+}
+
 /// One HTTP/1.1 request and its answer: status, head, body.
 async fn exchange(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String, String) {
     let mut stream = TcpStream::connect(addr).await.unwrap();

@@ -98,6 +98,86 @@ async fn the_built_in_interface_and_its_texts_are_served() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_interface_comes_with_its_security_policy() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    for path in ["/", "/app.js", "/style.css", "/protocol.md"] {
+        let (status, headers) = common::get_headers(server.addr, path).await;
+        assert_eq!(status, 200, "{path}");
+        let header = |name: &str| {
+            let values: Vec<&str> = headers
+                .iter()
+                .filter(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+                .collect();
+            assert_eq!(values.len(), 1, "{path}: one {name}: {headers:?}");
+            values[0].to_string()
+        };
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header("x-frame-options"), "DENY", "{path}");
+        assert_eq!(header("referrer-policy"), "no-referrer", "{path}");
+        let policy = header("content-security-policy");
+        let directives: Vec<&str> = policy.split(';').map(str::trim).collect();
+        // Scripts and styles from the server only, no inline ones; framed by no site.
+        for directive in [
+            "default-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(directives.contains(&directive), "{path}: {policy}");
+        }
+        assert!(
+            !policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"),
+            "{path}: {policy}"
+        );
+        assert!(
+            directives
+                .iter()
+                .all(|d| !d.starts_with("script-src") && !d.starts_with("style-src")),
+            "{path}: scripts and styles follow default-src: {policy}"
+        );
+    }
+    server.stop().await;
+}
+
+/// The interface's scripts set no inline style and run no inline code, which its security
+/// policy would refuse: no `style` attribute written, no `eval`, no handler in an attribute.
+#[test]
+fn the_interface_needs_nothing_its_policy_refuses() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(kind) = path.extension().and_then(|e| e.to_str()) else {
+            continue;
+        };
+        if !matches!(kind, "js" | "html") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        read += 1;
+        for refused in [
+            "style:",
+            "style=",
+            "setAttribute(\"style\"",
+            "eval(",
+            "new Function",
+            "javascript:",
+            " onclick=",
+            "<script>",
+            "<style",
+        ] {
+            assert!(
+                !text.contains(refused),
+                "{}: `{refused}` needs what the page's policy refuses",
+                path.display()
+            );
+        }
+    }
+    assert!(read > 10, "the interface's files: {read}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_folder_given_is_served_live_and_nothing_outside_it() {
     let root = tempfile::tempdir().unwrap();
     let web = root.path().join("web");
