@@ -36,7 +36,7 @@ pub(crate) const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
 /// up to twice this first). The connections the caps allow may each hold a head being read:
 /// 4,096 of them some 512 MiB at most, where the HTTP layer's own default (some 400 KiB) would
 /// let them hold over 3 GiB.
-pub(crate) const MAX_HEAD: usize = 64 * 1024;
+const MAX_HEAD: usize = 64 * 1024;
 
 /// Live connections, in all and per address.
 #[derive(Default)]

@@ -28,13 +28,9 @@ pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, body: &str) ->
 /// A GET; returns the status, the content type and the body.
 pub async fn get(addr: SocketAddr, path: &str) -> (u16, String, String) {
     let (status, head, body) = exchange(addr, "GET", path, "").await;
-    let content_type = head
-        .lines()
-        .find_map(|l| {
-            let (name, value) = l.split_once(':')?;
-            name.eq_ignore_ascii_case("content-type")
-                .then(|| value.trim().to_string())
-        })
+    let content_type = headers_of(&head)
+        .into_iter()
+        .find_map(|(name, value)| (name == "content-type").then_some(value))
         .unwrap_or_default();
     (status, content_type, body)
 }
@@ -42,15 +38,18 @@ pub async fn get(addr: SocketAddr, path: &str) -> (u16, String, String) {
 /// A GET; returns the status and the answer's headers, names in lower case.
 pub async fn get_headers(addr: SocketAddr, path: &str) -> (u16, Vec<(String, String)>) {
     let (status, head, _) = exchange(addr, "GET", path, "").await;
-    let headers = head
-        .lines()
+    (status, headers_of(&head))
+}
+
+/// The headers of an answer's head (after its status line), names in lower case.
+fn headers_of(head: &str) -> Vec<(String, String)> {
+    head.lines()
         .skip(1)
         .filter_map(|l| {
             let (name, value) = l.split_once(':')?;
             Some((name.trim().to_ascii_lowercase(), value.trim().to_string()))
         })
-        .collect();
-    (status, headers)
+        .collect()
 }
 
 /// One HTTP/1.1 request and its answer: status, head, body.
