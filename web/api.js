@@ -80,7 +80,8 @@ export function recordUrl(id) {
  */
 export function socketUrl(id, token) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? "?token=" + encodeURIComponent(token) : "";
+  // Views as changes: conn.js makes each whole again.
+  const query = "?views=changes" + (token ? "&token=" + encodeURIComponent(token) : "");
   return scheme + "//" + location.host + "/api/games/" + id + "/ws" + query;
 }
 

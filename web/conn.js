@@ -2,7 +2,8 @@
 // One WebSocket to a game (docs/protocol.md): a seat's (with its token) or a spectator's.
 // Reconnects with backoff when the socket closes, except when the server says the token or
 // the game is unknown; resends the act in flight after a reconnection (the server applies
-// a client_id only once).
+// a client_id only once). Views come as changes (`views=changes`): each is made whole here,
+// from the views before, so the rest of the interface sees whole views.
 
 import { socketUrl, freshClientId } from "./api.js";
 
@@ -42,6 +43,8 @@ export class Connection {
     this.inflight = null;
     this.sentAt = 0;
     this.online = false;
+    /** The observation and the seats' list of the last view, which the next one changes. */
+    this.kept = { observation: null, seats: /** @type {any} */ (null) };
     this.open();
   }
 
@@ -49,6 +52,8 @@ export class Connection {
     if (this.closed) return;
     const socket = new WebSocket(socketUrl(this.gameId, this.token));
     this.socket = socket;
+    // A new connection's first view is whole.
+    this.kept = { observation: null, seats: null };
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
       this.retries = 0;
@@ -65,6 +70,7 @@ export class Connection {
         return;
       }
       if (message.type === "view") {
+        message = whole(message, this.kept);
         if (this.inflight && (message.ack === this.inflight.client_id || message.version > this.inflight.version)) {
           this.inflight = null;
         }
@@ -127,4 +133,34 @@ export class Connection {
       else socket.close(1000);
     }
   }
+}
+
+/**
+ * `view` made whole: its `observation_changes` merged into the observation kept (each field
+ * replaced, but `players` of the same length merged player by player, field by field), its
+ * seats' list the one kept when it leaves it out; `kept` becomes this view's. New objects:
+ * the views before are left as they were.
+ * @param {any} view
+ * @param {{observation: any, seats: any}} kept
+ * @returns {import("./types.js").View}
+ */
+export function whole(view, kept) {
+  const changes = view.observation_changes;
+  if (changes && kept.observation) {
+    const observation = { ...kept.observation };
+    for (const [key, value] of Object.entries(changes)) {
+      const before = observation[key];
+      if (key === "players" && Array.isArray(before) && Array.isArray(value) && before.length === value.length) {
+        observation.players = before.map((player, i) => ({ ...player, ...value[i] }));
+      } else {
+        observation[key] = value;
+      }
+    }
+    delete view.observation_changes;
+    view.observation = observation;
+  }
+  if (view.seats === undefined) view.seats = kept.seats;
+  kept.observation = view.observation;
+  kept.seats = view.seats;
+  return view;
 }

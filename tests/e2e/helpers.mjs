@@ -61,17 +61,37 @@ export async function openPage(browser, name, { width = 1280, height = 900, allo
   return { context, page, errors, frames, shot, name };
 }
 
-/** The views (parsed) among a page's received frames. */
+/**
+ * The views (parsed) among a page's received frames, each made whole: the interface asks for
+ * views as changes (docs/protocol.md, "Views as changes"), merged here into the observation
+ * and seats of the same socket's views before.
+ */
 export function viewsOf(frames) {
   const views = [];
-  for (const { payload } of frames) {
+  const kept = new Map();
+  for (const { url, payload } of frames) {
     let message;
     try {
       message = JSON.parse(payload);
     } catch {
       continue;
     }
-    if (message && message.type === "view") views.push(message);
+    if (!message || message.type !== "view") continue;
+    const before = kept.get(url);
+    if (message.observation_changes) {
+      assert.ok(before, `changes before any whole view on ${url}`);
+      const observation = { ...before.observation };
+      for (const [key, value] of Object.entries(message.observation_changes)) {
+        if (key === "players" && observation.players?.length === value.length) {
+          observation.players = observation.players.map((p, i) => ({ ...p, ...value[i] }));
+        } else observation[key] = value;
+      }
+      delete message.observation_changes;
+      message.observation = observation;
+    }
+    if (message.seats === undefined) message.seats = before?.seats;
+    kept.set(url, { observation: message.observation, seats: message.seats });
+    views.push(message);
   }
   return views;
 }

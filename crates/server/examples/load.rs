@@ -22,6 +22,9 @@
 //!   a think delay, kept going while the games are played.
 //! - `--think-ms MS` (0): the clients think MS ms before each action, as people do (latency
 //!   still runs from the `act` sent); by default they act the instant they may.
+//! - `--views changes`: the seats ask for their views as changes (`views=changes`: after the
+//!   first, a view holds only what changed), as a program that plays from the legal actions
+//!   may; `--views full` (the default), every view whole.
 //! - `--timeline MS`: the report also gives the latency of the actions sent in each MS ms of the
 //!   run, window after window.
 //! - `--busy` (with `--addr`): the clients keep their core awake, their runtime (one thread)
@@ -56,7 +59,7 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: load [--games N] [--concurrency N] [--seed N] [--json] \
                      [--stored-games N] [--lobby-pollers N] [--poll-ms MS] [--idle-sockets N] \
-                     [--bot-games N] [--bot NAME] [--think-ms MS] [--timeline MS] \
+                     [--bot-games N] [--bot NAME] [--think-ms MS] [--timeline MS] [--views full|changes] \
                      [--addr ADDR [--busy]]\n       \
                      load --serve ADDR [--stored-games N] [--seed N]";
 
@@ -161,6 +164,17 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Mode, String> {
                     "--bot-games" => config.bot_games = number()? as usize,
                     "--bot" => config.bot = value.clone(),
                     "--addr" => config.server = Some(address()?),
+                    "--views" => {
+                        config.changes = match value.as_str() {
+                            "full" => false,
+                            "changes" => true,
+                            _ => {
+                                return Err(format!(
+                                    "`--views` takes `full` or `changes`, not `{value}`"
+                                ));
+                            }
+                        }
+                    }
                     _ => return Err(format!("unknown option `{arg}`")),
                 }
                 client_options.push(arg);

@@ -31,7 +31,7 @@ use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
 use tokio::sync::{Mutex as AsyncMutex, Notify, Semaphore, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-use crate::games::{GameKind, Served, bot_seed};
+use crate::games::{GameKind, Kept, Served, bot_seed};
 use crate::protocol::{ApiError, ErrorCode, SeatPresence};
 use crate::writer::Writer;
 
@@ -127,6 +127,14 @@ impl LogView<'_> {
 pub(crate) trait Views: Send + Sync {
     /// Writes what `viewer` sees (`None`: a spectator), as JSON, at the end of `out`.
     fn write_observation(&self, viewer: Option<Seat>, out: &mut Vec<u8>);
+    /// Writes what `viewer` sees as the changes since `kept`, which becomes this view, and
+    /// returns `true`; or the whole observation and `false` (see [`Served::write_view_changes`]).
+    fn write_observation_changes(
+        &self,
+        viewer: Option<Seat>,
+        kept: &mut Kept,
+        out: &mut Vec<u8>,
+    ) -> bool;
     /// Writes the legal actions in text form, as a JSON array, at the end of `out`.
     fn write_legal_actions(&self, out: &mut Vec<u8>);
     /// Who must decide.
@@ -161,6 +169,14 @@ impl<G: Served> Frozen<G> {
 impl<G: Served> Views for Frozen<G> {
     fn write_observation(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
         self.state.write_view(viewer, out);
+    }
+    fn write_observation_changes(
+        &self,
+        viewer: Option<Seat>,
+        kept: &mut Kept,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        self.state.write_view_changes(viewer, kept, out)
     }
     fn write_legal_actions(&self, out: &mut Vec<u8>) {
         serde_json::to_writer(out, &Texts(&self.legal)).expect("actions serialize");

@@ -711,6 +711,8 @@ async fn join<S: Store>(
 #[derive(Deserialize)]
 struct WsQuery {
     token: Option<String>,
+    #[serde(default)]
+    views: socket::ViewMode,
 }
 
 async fn ws<S: Store>(
@@ -785,6 +787,7 @@ async fn ws<S: Store>(
                 ws,
                 handle,
                 seat,
+                query.views,
                 app.limits(),
                 allowance,
                 app.shutdown_signal(),

@@ -49,20 +49,53 @@ pub(crate) trait Served: NamedBots<Observation: Send + 'static> + 'static {
     fn log_card(&self, action: Self::Action) -> Option<String>;
     /// Writes what `viewer` sees (`None`: a spectator), as JSON, at the end of `out`.
     fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>);
+    /// Writes what `viewer` sees as the changes since `kept` (what the connection was last
+    /// sent, which becomes this view), and returns `true`; or, with nothing kept or for a game
+    /// whose views are small, the whole view as [`Served::write_view`] does, and `false`.
+    fn write_view_changes(&self, viewer: Option<Seat>, kept: &mut Kept, out: &mut Vec<u8>) -> bool {
+        let _ = kept;
+        self.write_view(viewer, out);
+        false
+    }
+}
+
+/// What a connection keeps of the last view it was sent, to send the next one as changes.
+#[derive(Default)]
+pub(crate) struct Kept(Option<Box<dyn std::any::Any + Send + Sync>>);
+
+thread_local! {
+    /// The room a Star Realms view is filled in: a view is written for nearly every action,
+    /// and its lists are filled in the room of the thread's last one rather than allocated.
+    static ROOM: std::cell::RefCell<starrealms::Observation> = Default::default();
 }
 
 impl Served for starrealms::State {
     const KIND: GameKind = GameKind::Starrealms;
     fn write_view(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
-        // A view is written for nearly every action: its lists are filled in the room of the
-        // thread's last one rather than allocated again.
-        thread_local! {
-            static ROOM: std::cell::RefCell<starrealms::Observation> = Default::default();
-        }
         ROOM.with_borrow_mut(|view| {
             view.refill(self, viewer);
             view.write_json(out);
         });
+    }
+    fn write_view_changes(&self, viewer: Option<Seat>, kept: &mut Kept, out: &mut Vec<u8>) -> bool {
+        ROOM.with_borrow_mut(|view| {
+            view.refill(self, viewer);
+            let before = kept
+                .0
+                .as_mut()
+                .and_then(|k| k.downcast_mut::<starrealms::Observation>());
+            match before {
+                Some(before) => {
+                    view.write_changes(before, out);
+                    true
+                }
+                None => {
+                    view.write_json(out);
+                    kept.0 = Some(Box::new(view.clone()));
+                    false
+                }
+            }
+        })
     }
     fn public_text(_action: starrealms::Action) -> Option<String> {
         // Every Star Realms action is done in the open: cards played, bought, scrapped and

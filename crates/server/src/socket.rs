@@ -17,7 +17,8 @@ use game::{Seat, json};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::actor::{ActReply, GameHandle, Snapshot};
+use crate::actor::{ActReply, GameHandle, Snapshot, Table};
+use crate::games::Kept;
 
 use crate::listen::REFUSAL_PATIENCE;
 use crate::protocol::{ApiError, ClientMessage, ErrorCode, MAX_CLIENT_ID, ServerMessage};
@@ -61,6 +62,18 @@ pub(crate) struct Limits {
     pub watch_interval: Duration,
 }
 
+/// How a connection's views carry the observation (`views` in the WebSocket's query).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum ViewMode {
+    /// Every view holds the whole observation.
+    #[default]
+    Full,
+    /// After the first view, a view holds what changed since the one before: the observation's
+    /// changed fields (`observation_changes`), and `seats` only when it changed.
+    Changes,
+}
+
 /// What this connection has been sent.
 struct Connection {
     handle: GameHandle,
@@ -69,6 +82,10 @@ struct Connection {
     version: Option<(usize, u64)>,
     /// Log lines sent so far.
     log: usize,
+    mode: ViewMode,
+    /// With [`ViewMode::Changes`]: the last observation sent, and the seats' list.
+    kept: Kept,
+    seats: Option<Arc<Table>>,
 }
 
 impl Connection {
@@ -107,8 +124,19 @@ impl Connection {
             Some(winners) => json::seats(&mut out, &winners),
             None => out.extend_from_slice(b"null"),
         }
-        out.extend_from_slice(b",\"seats\":");
-        out.extend_from_slice(snapshot.seats.json().as_bytes());
+        let changes = self.mode == ViewMode::Changes;
+        let seats_known = changes
+            && self
+                .seats
+                .as_ref()
+                .is_some_and(|sent| Arc::ptr_eq(sent, &snapshot.seats));
+        if !seats_known {
+            out.extend_from_slice(b",\"seats\":");
+            out.extend_from_slice(snapshot.seats.json().as_bytes());
+            if changes {
+                self.seats = Some(Arc::clone(&snapshot.seats));
+            }
+        }
         out.extend_from_slice(b",\"waiting\":");
         json::seats(&mut out, &snapshot.waiting);
         out.extend_from_slice(b",\"log\":");
@@ -117,8 +145,16 @@ impl Connection {
             out.extend_from_slice(b",\"ack\":");
             json::value(&mut out, ack.as_str());
         }
-        out.extend_from_slice(b",\"observation\":");
-        views.write_observation(self.seat, &mut out);
+        if changes {
+            let at = out.len();
+            out.extend_from_slice(OBSERVATION);
+            if views.write_observation_changes(self.seat, &mut self.kept, &mut out) {
+                out.splice(at..at + OBSERVATION.len(), CHANGES.iter().copied());
+            }
+        } else {
+            out.extend_from_slice(OBSERVATION);
+            views.write_observation(self.seat, &mut out);
+        }
         out.extend_from_slice(b",\"legal_actions\":");
         if legal {
             views.write_legal_actions(&mut out);
@@ -144,6 +180,9 @@ impl Connection {
         to_move.is_none() || (self.seat.is_some() && to_move == self.seat)
     }
 }
+
+const OBSERVATION: &[u8] = b",\"observation\":";
+const CHANGES: &[u8] = b",\"observation_changes\":";
 
 /// Room made for a view at first: most views of a game take less.
 const VIEW_BYTES: usize = 4096;
@@ -214,6 +253,7 @@ pub(crate) async fn run<T, E, F, P>(
     mut socket: T,
     handle: GameHandle,
     seat: Option<Seat>,
+    mode: ViewMode,
     limits: Limits,
     allowance: Allowance<F, P>,
     mut shutdown: watch::Receiver<bool>,
@@ -239,6 +279,9 @@ pub(crate) async fn run<T, E, F, P>(
         seat,
         version: None,
         log: 0,
+        mode,
+        kept: Kept::default(),
+        seats: None,
     };
     let first = Arc::clone(&snapshots.borrow_and_update());
     let patience = limits.idle_timeout;
@@ -549,6 +592,9 @@ mod tests {
                 seat: Some(seat),
                 version: None,
                 log: 0,
+                mode: ViewMode::Full,
+                kept: Kept::default(),
+                seats: None,
             };
             let snapshot = Arc::clone(&handle.snapshots.borrow());
             let Message::Text(text) = conn.view(&snapshot, Some("ack".into())) else {
@@ -712,6 +758,7 @@ mod tests {
             Duplex { outgoing, incoming },
             handle,
             seat,
+            ViewMode::Full,
             limits,
             allowance,
             stop.subscribe(),

@@ -99,6 +99,10 @@ pub struct Config {
     /// If set, the report also splits the actions by when they were sent, in windows this long
     /// from the first one: how the latency moves over the run.
     pub timeline: Option<Duration>,
+    /// Whether the seats ask for their views as changes (`views=changes`), as a program that
+    /// plays from the legal actions may: after the first, a view holds the observation's
+    /// changed fields only.
+    pub changes: bool,
 }
 
 impl Config {
@@ -126,6 +130,7 @@ impl Default for Config {
             think: Duration::ZERO,
             busy: false,
             timeline: None,
+            changes: false,
         }
     }
 }
@@ -326,6 +331,7 @@ impl Report {
             "actions_per_s": self.actions_per_second().round(),
             "think_ms": c.think.as_millis() as u64,
             "busy_clients": c.busy,
+            "views": if c.changes { "changes" } else { "full" },
             "runtime_parks": self.parks,
             "games_per_s": (self.games_per_second() * 100.0).round() / 100.0,
             "latency_ms": latency_json(&self.latencies),
@@ -405,6 +411,9 @@ impl Report {
                 "clients think {} ms before each action\n",
                 c.think.as_millis()
             ));
+        }
+        if c.changes {
+            text.push_str("clients asked for views as changes\n");
         }
         if c.busy {
             text.push_str(&format!(
@@ -771,14 +780,26 @@ async fn run_async(config: Config) -> Result<Report, String> {
     for index in 0..config.games as u64 {
         let tally = Arc::clone(&tally);
         let slots = Arc::clone(&slots);
-        let (seed, think) = (config.seed, config.think);
+        let seed = config.seed;
+        let clients = Clients {
+            think: config.think,
+            changes: config.changes,
+        };
         tasks.push(tokio::spawn(async move {
             let Ok(_slot) = slots.acquire().await else {
                 return;
             };
             let (mut latencies, mut setup) = (Vec::new(), None);
-            let result =
-                play_game(addr, seed, index, think, &mut latencies, &mut setup, &tally).await;
+            let result = play_game(
+                addr,
+                seed,
+                index,
+                clients,
+                &mut latencies,
+                &mut setup,
+                &tally,
+            )
+            .await;
             tally.ended.fetch_add(1, Ordering::Relaxed);
             let mut o = tally.outcome.lock().unwrap_or_else(|e| e.into_inner());
             o.latencies.append(&mut latencies);
@@ -953,6 +974,15 @@ enum End {
     Capped,
 }
 
+/// How the seats' clients play.
+#[derive(Clone, Copy)]
+struct Clients {
+    /// How long they think before each action.
+    think: Duration,
+    /// Whether they ask for views as changes.
+    changes: bool,
+}
+
 /// Creates game `index`, joins both seats and plays them until the game is over; `setup` is
 /// the time it took until both seats were connected, and when that was; `latencies` each
 /// action's sending time and latency.
@@ -960,7 +990,7 @@ async fn play_game(
     addr: SocketAddr,
     seed: u64,
     index: u64,
-    think: Duration,
+    clients: Clients,
     latencies: &mut Vec<(Instant, Duration)>,
     setup: &mut Option<(Duration, Instant)>,
     tally: &Tally,
@@ -986,7 +1016,12 @@ async fn play_game(
     }
     let mut seats = Vec::new();
     for (seat, token) in tokens {
-        let ws = connect(addr, &format!("/api/games/{id}/ws?token={token}"))
+        let views = if clients.changes {
+            "&views=changes"
+        } else {
+            ""
+        };
+        let ws = connect(addr, &format!("/api/games/{id}/ws?token={token}{views}"))
             .await
             .map_err(|e| format!("{seat}: {e}"))?;
         seats.push(ws);
@@ -999,8 +1034,8 @@ async fn play_game(
     let rng = |seat: u64| game::rng_from_seed(!seed ^ ((index << 1) | seat));
     // The first seat to fail stops the other.
     let ends = tokio::try_join!(
-        play_seat(p1, "p1", rng(0), think, &mut times.0, tally),
-        play_seat(p2, "p2", rng(1), think, &mut times.1, tally),
+        play_seat(p1, "p1", rng(0), clients.think, &mut times.0, tally),
+        play_seat(p2, "p2", rng(1), clients.think, &mut times.1, tally),
     );
     latencies.append(&mut times.0);
     latencies.append(&mut times.1);

@@ -118,8 +118,33 @@ pub enum Event {
 /// A WebSocket client that keeps every message.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-    /// Every JSON message received, in order.
+    /// Every JSON message received, in order; with `views=changes`, each view made whole
+    /// again (its `observation` and `seats` those of the views before, changed as it says).
     pub received: Vec<Value>,
+    /// With `views=changes`: every message as it came, and the observation and the seats'
+    /// list kept from the views so far.
+    pub raw: Vec<Value>,
+    kept: Option<(Value, Value)>,
+    changes: bool,
+}
+
+/// Merges a view's `observation_changes` into `kept` as docs/protocol.md says: each field
+/// replaced whole, but `players` of the same length merged player by player, field by field.
+pub fn merge_changes(kept: &mut Value, changes: &Value) {
+    for (key, value) in changes.as_object().expect("changes are an object") {
+        match (kept.get_mut(key), value) {
+            (Some(Value::Array(players)), Value::Array(new))
+                if key == "players" && players.len() == new.len() =>
+            {
+                for (player, fields) in players.iter_mut().zip(new) {
+                    for (field, value) in fields.as_object().expect("a player's changes") {
+                        player[field] = value.clone();
+                    }
+                }
+            }
+            _ => kept[key] = value.clone(),
+        }
+    }
 }
 
 impl Client {
@@ -137,7 +162,70 @@ impl Client {
         Client {
             ws,
             received: Vec::new(),
+            raw: Vec::new(),
+            kept: None,
+            changes: false,
         }
+    }
+
+    /// Connects as [`Client::connect`] does, asking for views as changes (`views=changes`).
+    pub async fn connect_for_changes(
+        addr: SocketAddr,
+        id: impl std::fmt::Display,
+        token: Option<&str>,
+    ) -> Client {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}&views=changes"),
+            None => format!("ws://{addr}/api/games/{id}/ws?views=changes"),
+        };
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+            raw: Vec::new(),
+            kept: None,
+            changes: true,
+        }
+    }
+
+    /// With `views=changes`, `message` made whole: a view's observation and seats, from the
+    /// views before when it leaves them out.
+    fn whole(&mut self, mut message: Value) -> Value {
+        if !self.changes || message["type"] != "view" {
+            return message;
+        }
+        self.raw.push(message.clone());
+        let map = message.as_object_mut().unwrap();
+        let changes = map.remove("observation_changes");
+        let (observation, seats) = match (self.kept.take(), changes) {
+            (Some((mut observation, seats)), Some(changes)) => {
+                assert!(
+                    !map.contains_key("observation"),
+                    "both ways at once: {map:?}"
+                );
+                merge_changes(&mut observation, &changes);
+                // Fields a whole observation leaves out when zero or empty come in changes
+                // as zero or empty: read back, the observation is written as a whole one.
+                if map["game"] == "starrealms" {
+                    let read: starrealms::Observation =
+                        serde_json::from_value(observation).expect("a Star Realms observation");
+                    observation = serde_json::to_value(read).unwrap();
+                }
+                (observation, seats)
+            }
+            (kept, None) => {
+                let observation = map.remove("observation").expect("a whole observation");
+                let seats = kept.map_or(Value::Null, |(_, seats)| seats);
+                (observation, seats)
+            }
+            (None, Some(_)) => panic!("changes before any whole observation"),
+        };
+        let seats = map.remove("seats").unwrap_or(seats);
+        assert!(seats.is_array(), "no seats' list yet");
+        map.insert("observation".into(), observation.clone());
+        map.insert("seats".into(), seats.clone());
+        self.kept = Some((observation, seats));
+        message
     }
 
     /// The next message or the close.
@@ -149,6 +237,7 @@ impl Client {
             match next {
                 Some(Ok(Message::Text(t))) => {
                     let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    let v = self.whole(v);
                     self.received.push(v.clone());
                     return Event::Message(v);
                 }

@@ -3,6 +3,7 @@
 //! files and texts.
 
 mod campaign;
+mod changes;
 mod common;
 mod errors;
 mod http;
