@@ -154,18 +154,7 @@ impl Client {
         id: impl std::fmt::Display,
         token: Option<&str>,
     ) -> Client {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
-            None => format!("ws://{addr}/api/games/{id}/ws"),
-        };
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        Client {
-            ws,
-            received: Vec::new(),
-            raw: Vec::new(),
-            kept: None,
-            changes: false,
-        }
+        Client::open(addr, id, token, false).await
     }
 
     /// Connects as [`Client::connect`] does, asking for views as changes (`views=changes`).
@@ -174,17 +163,32 @@ impl Client {
         id: impl std::fmt::Display,
         token: Option<&str>,
     ) -> Client {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}&views=changes"),
-            None => format!("ws://{addr}/api/games/{id}/ws?views=changes"),
+        Client::open(addr, id, token, true).await
+    }
+
+    async fn open(
+        addr: SocketAddr,
+        id: impl std::fmt::Display,
+        token: Option<&str>,
+        changes: bool,
+    ) -> Client {
+        let mut query: Vec<String> = token.map(|t| format!("token={t}")).into_iter().collect();
+        if changes {
+            query.push("views=changes".into());
+        }
+        let query = if query.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", query.join("&"))
         };
+        let url = format!("ws://{addr}/api/games/{id}/ws{query}");
         let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         Client {
             ws,
             received: Vec::new(),
             raw: Vec::new(),
             kept: None,
-            changes: true,
+            changes,
         }
     }
 
