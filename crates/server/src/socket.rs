@@ -564,7 +564,10 @@ mod tests {
     }
 
     /// The actor of game `id`, loaded from `store`, running until the sender returned stops it.
-    fn start(store: &Arc<SqliteStore>, id: store::GameId) -> (GameHandle, watch::Sender<bool>) {
+    fn start<S: store::Store>(
+        store: &Arc<S>,
+        id: store::GameId,
+    ) -> (GameHandle, watch::Sender<bool>) {
         let stored = store.load(id).unwrap();
         let (stop, shutdown) = watch::channel(false);
         let context = crate::actor::Context::for_tests(Arc::clone(store), shutdown);
@@ -991,14 +994,28 @@ mod tests {
 
     #[tokio::test]
     async fn an_action_dropped_before_it_is_stored_ends_the_game_which_comes_back_from_the_store() {
-        let (store, id) = stored();
+        // The writer's first batch waits until `release` sends.
+        let (entered, writing) = std::sync::mpsc::channel();
+        let (release, open) = std::sync::mpsc::channel();
+        let store = Arc::new(crate::writer::tests::Gated::new(entered, Some(open), false));
+        let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
+        record.players = vec!["human".into(), "human".into()];
+        let id = store.create(&record, true).unwrap();
+        for seat in [Seat(0), Seat(1)] {
+            let hash = store::TokenHash::of(&format!("token {seat}"));
+            store.claim_seat(id, seat, &hash).unwrap();
+        }
         let (handle, _stop) = start(&store, id);
         let mover = handle.snapshots.borrow().views.to_move().unwrap();
         let mut snapshots = handle.snapshots.clone();
 
-        // Polled once, the action waits for the store's writer; then its connection goes.
+        // Polled once, the action waits for the store's writer, which holds it; then its
+        // connection goes.
         let mut act = Box::pin(handle.act(mover, "a".into(), 0, "end".into()));
         assert!(act.as_mut().now_or_never().is_none());
+        tokio::task::spawn_blocking(move || writing.recv().unwrap())
+            .await
+            .unwrap();
         drop(act);
 
         // The actor ends without publishing anything (its state is ahead of what it published)...
@@ -1014,6 +1031,7 @@ mod tests {
         assert!(matches!(reply, ActReply::Refused(ref e, None) if e.code == ErrorCode::Internal));
         // ... and the store, which keeps the action all the same (it was handed to the writer),
         // is the game's truth when it comes back.
+        release.send(()).unwrap();
         let stored = tokio::time::timeout(PATIENCE, async {
             loop {
                 let stored = store.load(id).unwrap();

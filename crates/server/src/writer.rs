@@ -207,7 +207,7 @@ fn mismatch(what: &str, answer: Written) -> StoreError {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! The writer over a store that records each batch and holds the first one until told.
 
     use std::sync::Mutex;
@@ -217,7 +217,8 @@ mod tests {
 
     use super::*;
 
-    struct Gated {
+    /// A store in memory whose writer's first batch waits until the test lets it go.
+    pub(crate) struct Gated {
         inner: SqliteStore,
         batches: Mutex<Vec<usize>>,
         entered: Mutex<Sender<()>>,
@@ -229,7 +230,7 @@ mod tests {
     impl Gated {
         /// Over a new store in memory, its first batch held until `open` sends, each batch
         /// told to `entered`.
-        fn new(entered: Sender<()>, open: Option<Receiver<()>>, lies: bool) -> Gated {
+        pub(crate) fn new(entered: Sender<()>, open: Option<Receiver<()>>, lies: bool) -> Gated {
             Gated {
                 inner: SqliteStore::open(":memory:").unwrap(),
                 batches: Mutex::new(Vec::new()),
