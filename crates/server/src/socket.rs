@@ -553,6 +553,12 @@ mod tests {
     /// its own.
     fn stored() -> (Arc<SqliteStore>, store::GameId) {
         let store = Arc::new(SqliteStore::open(":memory:").unwrap());
+        let id = seated(&*store);
+        (store, id)
+    }
+
+    /// Stores the game of [`stored`] in `store`; its number.
+    fn seated(store: &impl store::Store) -> store::GameId {
         let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
         record.players = vec!["human".into(), "human".into()];
         let id = store.create(&record, true).unwrap();
@@ -560,7 +566,7 @@ mod tests {
             let hash = store::TokenHash::of(&format!("token {seat}"));
             store.claim_seat(id, seat, &hash).unwrap();
         }
-        (store, id)
+        id
     }
 
     /// The actor of game `id`, loaded from `store`, running until the sender returned stops it.
@@ -998,13 +1004,7 @@ mod tests {
         let (entered, writing) = std::sync::mpsc::channel();
         let (release, open) = std::sync::mpsc::channel();
         let store = Arc::new(crate::writer::tests::Gated::new(entered, Some(open), false));
-        let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 3);
-        record.players = vec!["human".into(), "human".into()];
-        let id = store.create(&record, true).unwrap();
-        for seat in [Seat(0), Seat(1)] {
-            let hash = store::TokenHash::of(&format!("token {seat}"));
-            store.claim_seat(id, seat, &hash).unwrap();
-        }
+        let id = seated(&*store);
         let (handle, _stop) = start(&store, id);
         let mover = handle.snapshots.borrow().views.to_move().unwrap();
         let mut snapshots = handle.snapshots.clone();
