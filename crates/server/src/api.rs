@@ -29,7 +29,7 @@ use crate::{AppState, campaigns, limits, listen, replay, socket, web};
 
 /// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
 /// dropped. Messages between the configured limit and this one get a `too_large` error.
-const HARD_MAX_MESSAGE: usize = 64 * 1024;
+pub(crate) const HARD_MAX_MESSAGE: usize = 64 * 1024;
 
 /// The protocol, served as it is written in the repository.
 const PROTOCOL: &str = include_str!("../../../docs/protocol.md");

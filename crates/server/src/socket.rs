@@ -33,6 +33,12 @@ pub(crate) const CLOSE_IDLE: u16 = 4408;
 pub(crate) const CLOSE_REPLACED: u16 = 4409;
 /// Close code: the client went on sending past its allowance ([`MAX_OVERRUNS`] in a row).
 pub(crate) const CLOSE_FLOOD: u16 = 4429;
+/// Close code: frames against the WebSocket protocol (RFC 6455).
+pub(crate) const CLOSE_PROTOCOL: u16 = 1002;
+/// Close code: a text message that is not UTF-8 (RFC 6455).
+pub(crate) const CLOSE_NOT_UTF8: u16 = 1007;
+/// Close code: a message or frame larger than the server reads at all (RFC 6455).
+pub(crate) const CLOSE_TOO_BIG: u16 = 1009;
 
 /// Messages past the allowance, in a row, after which a connection is closed: each would
 /// cost the server an answer (an error, or the pong of a ping), at whatever pace the client
@@ -259,6 +265,7 @@ pub(crate) async fn run<T, E, F, P>(
     mut shutdown: watch::Receiver<bool>,
 ) where
     T: Sink<Message> + Stream<Item = Result<Message, E>> + Unpin,
+    E: std::error::Error + 'static,
     F: FnMut() -> bool,
     P: Future<Output = ()>,
 {
@@ -374,7 +381,17 @@ pub(crate) async fn run<T, E, F, P>(
                 vec![conn.view(&snapshot, None)]
             }
             incoming = socket.next() => match incoming {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                None => return,
+                Some(Ok(Message::Close(_))) => {
+                    // The client ends the connection: the WebSocket layer has queued the close
+                    // frame that answers its own, and it goes before the connection closes.
+                    let _ = tokio::time::timeout(last, socket.flush()).await;
+                    return;
+                }
+                Some(Err(error)) => match unreadable(&error) {
+                    Some(farewell) => break farewell,
+                    None => return,
+                },
                 Some(Ok(message)) => {
                     heard = Instant::now();
                     let allowed = allow();
@@ -434,6 +451,49 @@ where
         }
     })
     .await;
+}
+
+/// The close frame that tells a client why what it sent could not be read as WebSocket
+/// messages, or `None` when the connection itself failed (there is nobody to tell).
+fn unreadable<E: std::error::Error + 'static>(error: &E) -> Option<Message> {
+    use tokio_tungstenite::tungstenite::Error;
+    use tokio_tungstenite::tungstenite::error::ProtocolError;
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    let error = loop {
+        let e = cause?;
+        if let Some(e) = e.downcast_ref::<Error>() {
+            break e;
+        }
+        cause = e.source();
+    };
+    Some(match error {
+        Error::Utf8(_) => close(CLOSE_NOT_UTF8, "a text message that is not UTF-8"),
+        Error::Capacity(_) => close(
+            CLOSE_TOO_BIG,
+            &format!(
+                "a message over {} KiB, more than this server reads",
+                crate::api::HARD_MAX_MESSAGE / 1024
+            ),
+        ),
+        Error::Protocol(why) => {
+            let what = match why {
+                ProtocolError::UnmaskedFrameFromClient => {
+                    "a frame not masked, as a client's must be"
+                }
+                ProtocolError::NonZeroReservedBits => "a frame with reserved bits set",
+                ProtocolError::UnknownControlFrameType(_)
+                | ProtocolError::UnknownDataFrameType(_)
+                | ProtocolError::InvalidOpcode(_) => "a frame of no known type",
+                ProtocolError::ControlFrameTooBig => "a control frame over 125 bytes",
+                ProtocolError::FragmentedControlFrame => "a control frame in fragments",
+                ProtocolError::UnexpectedContinueFrame => "a continuation with no message begun",
+                ProtocolError::ExpectedFragment(_) => "a new message before the last one ended",
+                _ => "frames the WebSocket protocol does not allow",
+            };
+            close(CLOSE_PROTOCOL, &format!("not a WebSocket frame: {what}"))
+        }
+        _ => return None,
+    })
 }
 
 /// The close frame to a connection that went on sending past its allowance (`last`, the

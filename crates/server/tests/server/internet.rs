@@ -1,7 +1,7 @@
 //! What a server open to the internet withstands: seeds nobody chose, a lobby in pages, caps
-//! on connections, slow and silent clients, idle WebSockets, rate limits per seat, limits per
-//! address, open seats that expire, idle games that leave memory, bounded bots, JSON errors
-//! everywhere, damaged records that say nothing of their contents.
+//! on connections, slow and silent clients, idle WebSockets, frames it cannot read, rate limits
+//! per seat, limits per address, open seats that expire, idle games that leave memory, bounded
+//! bots, JSON errors everywhere, damaged records that say nothing of their contents.
 
 use std::time::{Duration, Instant};
 
@@ -413,6 +413,178 @@ async fn idle_websockets_are_pinged_and_closed_when_silent() {
         "no close 4408 in {} bytes",
         bytes.len()
     );
+    server.stop().await;
+}
+
+/// A WebSocket to game `id` opened by hand (as a seat with `token`), once the server has
+/// switched protocols; the bytes it sent after its answer's head come with it.
+async fn handmade_websocket(
+    addr: std::net::SocketAddr,
+    id: i64,
+    token: Option<&str>,
+) -> (TcpStream, Vec<u8>) {
+    let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    let handshake = format!(
+        "GET /api/games/{id}/ws{query} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tcp.write_all(handshake.as_bytes()).await.unwrap();
+    let mut read = Vec::new();
+    while !read.windows(4).any(|w| w == b"\r\n\r\n") {
+        let mut chunk = [0; 4096];
+        let n = tcp.read(&mut chunk).await.unwrap();
+        assert!(n > 0, "the server closed before it switched protocols");
+        read.extend_from_slice(&chunk[..n]);
+    }
+    let end = read.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    assert!(
+        read.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&read)
+    );
+    (tcp, read.split_off(end))
+}
+
+/// A client's frame: `first` is its first byte (the end-of-message bit, the reserved bits and
+/// the type), `payload` its content, masked with a fixed key unless `masked` is false.
+fn client_frame(first: u8, payload: &[u8], masked: bool) -> Vec<u8> {
+    let mask_bit = if masked { 0x80 } else { 0 };
+    let mut frame = vec![first];
+    match payload.len() {
+        n if n < 126 => frame.push(mask_bit | n as u8),
+        n if n < 65536 => {
+            frame.push(mask_bit | 126);
+            frame.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+        n => {
+            frame.push(mask_bit | 127);
+            frame.extend_from_slice(&(n as u64).to_be_bytes());
+        }
+    }
+    let key = [0x37, 0xfa, 0x21, 0x3d];
+    if masked {
+        frame.extend_from_slice(&key);
+    }
+    frame.extend(
+        payload
+            .iter()
+            .enumerate()
+            .map(|(i, b)| if masked { b ^ key[i % 4] } else { *b }),
+    );
+    frame
+}
+
+/// The code and reason of the close frame among the server's frames `bytes`, if there is one.
+fn close_frame(bytes: &[u8]) -> Option<(u16, String)> {
+    let mut at = 0;
+    while at + 2 <= bytes.len() {
+        let kind = bytes[at] & 0x0f;
+        let (len, start) = match bytes[at + 1] & 0x7f {
+            126 => (
+                u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize,
+                at + 4,
+            ),
+            127 => (
+                u64::from_be_bytes(bytes[at + 2..at + 10].try_into().unwrap()) as usize,
+                at + 10,
+            ),
+            n => (n as usize, at + 2),
+        };
+        let payload = bytes.get(start..start + len)?;
+        if kind == 0x8 {
+            let code = u16::from_be_bytes([payload[0], payload[1]]);
+            return Some((code, String::from_utf8_lossy(&payload[2..]).into_owned()));
+        }
+        at = start + len;
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn frames_the_server_cannot_read_are_answered_with_a_close_code_and_words() {
+    let server = started(|_| {}).await;
+    let addr = server.addr;
+    let (id, [token, _]) = begun(addr).await;
+    let text = 0x81;
+    let cases: [(&str, Vec<u8>, u16, &str); 7] = [
+        (
+            "text that is not UTF-8",
+            client_frame(text, b"\xff\xfe{}", true),
+            1007,
+            "a text message that is not UTF-8",
+        ),
+        (
+            "a frame not masked",
+            client_frame(text, b"{}", false),
+            1002,
+            "not a WebSocket frame: a frame not masked, as a client's must be",
+        ),
+        (
+            "a frame over 64 KiB",
+            client_frame(text, &vec![b'a'; 100_000], true),
+            1009,
+            "a message over 64 KiB, more than this server reads",
+        ),
+        (
+            "a frame of no known type",
+            client_frame(0x83, b"x", true),
+            1002,
+            "not a WebSocket frame: a frame of no known type",
+        ),
+        (
+            "a reserved bit",
+            client_frame(0x80 | 0x40 | 0x1, b"{}", true),
+            1002,
+            "not a WebSocket frame: a frame with reserved bits set",
+        ),
+        (
+            "a ping of 200 bytes",
+            client_frame(0x89, &[b'p'; 200], true),
+            1002,
+            "not a WebSocket frame: a control frame over 125 bytes",
+        ),
+        (
+            "a continuation first",
+            client_frame(0x80, b"x", true),
+            1002,
+            "not a WebSocket frame: a continuation with no message begun",
+        ),
+    ];
+    for (what, frame, code, reason) in cases {
+        for seat in [Some(token.as_str()), None] {
+            let (mut tcp, mut read) = handmade_websocket(addr, id, seat).await;
+            tcp.write_all(&frame).await.unwrap();
+            read.extend(read_to_close(&mut tcp, Duration::from_secs(5)).await);
+            assert_eq!(
+                close_frame(&read),
+                Some((code, reason.to_string())),
+                "{what}, seat {seat:?}"
+            );
+        }
+    }
+
+    // A client that closes gets the close frame that ends the WebSocket cleanly: its own code.
+    for seat in [Some(token.as_str()), None] {
+        let (mut tcp, mut read) = handmade_websocket(addr, id, seat).await;
+        let mut close = 1000u16.to_be_bytes().to_vec();
+        close.extend_from_slice(b"bye");
+        tcp.write_all(&client_frame(0x88, &close, true))
+            .await
+            .unwrap();
+        read.extend(read_to_close(&mut tcp, Duration::from_secs(5)).await);
+        assert_eq!(
+            close_frame(&read),
+            Some((1000, "bye".into())),
+            "seat {seat:?}"
+        );
+    }
+
+    // The game is untouched, and a well-behaved client plays on.
+    let mut client = Client::connect(addr, id, Some(&token)).await;
+    let view = client.recv().await;
+    assert_eq!(view["version"], 0);
     server.stop().await;
 }
 
