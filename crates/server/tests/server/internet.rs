@@ -565,20 +565,23 @@ async fn frames_the_server_cannot_read_are_answered_with_a_close_code_and_words(
         }
     }
 
-    // A client that closes gets the close frame that ends the WebSocket cleanly: its own code.
-    for seat in [Some(token.as_str()), None] {
-        let (mut tcp, mut read) = handmade_websocket(addr, id, seat).await;
-        let mut close = 1000u16.to_be_bytes().to_vec();
-        close.extend_from_slice(b"bye");
-        tcp.write_all(&client_frame(0x88, &close, true))
-            .await
-            .unwrap();
-        read.extend(read_to_close(&mut tcp, Duration::from_secs(5)).await);
-        assert_eq!(
-            close_frame(&read),
-            Some((1000, "bye".into())),
-            "seat {seat:?}"
-        );
+    // A client that closes gets the close frame that ends the WebSocket cleanly: its own code,
+    // or 1002 for a code no endpoint may send.
+    for (code, answer) in [(1000, (1000, "bye")), (999, (1002, "Protocol violation"))] {
+        for seat in [Some(token.as_str()), None] {
+            let (mut tcp, mut read) = handmade_websocket(addr, id, seat).await;
+            let mut close = u16::to_be_bytes(code).to_vec();
+            close.extend_from_slice(b"bye");
+            tcp.write_all(&client_frame(0x88, &close, true))
+                .await
+                .unwrap();
+            read.extend(read_to_close(&mut tcp, Duration::from_secs(5)).await);
+            assert_eq!(
+                close_frame(&read),
+                Some((answer.0, answer.1.to_string())),
+                "close {code}, seat {seat:?}"
+            );
+        }
     }
 
     // The game is untouched, and a well-behaved client plays on.
