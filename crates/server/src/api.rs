@@ -28,7 +28,8 @@ use crate::protocol::{ApiError, ErrorCode};
 use crate::{AppState, campaigns, limits, listen, replay, socket, web};
 
 /// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
-/// dropped. Messages between the configured limit and this one get a `too_large` error.
+/// closed (code 1009). Messages between the configured limit and this one get a `too_large`
+/// error.
 pub(crate) const HARD_MAX_MESSAGE: usize = 64 * 1024;
 
 /// The protocol, served as it is written in the repository.

@@ -508,7 +508,9 @@ async fn frames_the_server_cannot_read_are_answered_with_a_close_code_and_words(
     let addr = server.addr;
     let (id, [token, _]) = begun(addr).await;
     let text = 0x81;
-    let cases: [(&str, Vec<u8>, u16, &str); 7] = [
+    let mut begun_then_new = client_frame(0x01, b"{", true);
+    begun_then_new.extend(client_frame(text, b"{}", true));
+    let cases: [(&str, Vec<u8>, u16, &str); 8] = [
         (
             "text that is not UTF-8",
             client_frame(text, b"\xff\xfe{}", true),
@@ -544,6 +546,12 @@ async fn frames_the_server_cannot_read_are_answered_with_a_close_code_and_words(
             client_frame(0x89, &[b'p'; 200], true),
             1002,
             "not a WebSocket frame: a control frame over 125 bytes",
+        ),
+        (
+            "a new message before the last one ended",
+            begun_then_new,
+            1002,
+            "not a WebSocket frame: a new message before the last one ended",
         ),
         (
             "a continuation first",
