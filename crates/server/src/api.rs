@@ -27,11 +27,6 @@ use crate::games::{self, CreateGame};
 use crate::protocol::{ApiError, ErrorCode};
 use crate::{AppState, campaigns, limits, listen, replay, socket, web};
 
-/// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
-/// closed (code 1009). Messages between the configured limit and this one get a `too_large`
-/// error.
-pub(crate) const HARD_MAX_MESSAGE: usize = 64 * 1024;
-
 /// The protocol, served as it is written in the repository.
 const PROTOCOL: &str = include_str!("../../../docs/protocol.md");
 
@@ -729,8 +724,8 @@ async fn ws<S: Store>(
         // Clients send small messages: a smaller read buffer than the default 128 KiB, which
         // the WebSocket layer clears before each read.
         .read_buffer_size(1024)
-        .max_message_size(HARD_MAX_MESSAGE)
-        .max_frame_size(HARD_MAX_MESSAGE)
+        .max_message_size(socket::HARD_MAX_MESSAGE)
+        .max_frame_size(socket::HARD_MAX_MESSAGE)
         .on_upgrade(move |ws| async move {
             // The connection keeps its place under the caps as long as the WebSocket lives.
             let Client { address, slot } = client;

@@ -33,6 +33,10 @@ pub(crate) const CLOSE_IDLE: u16 = 4408;
 pub(crate) const CLOSE_REPLACED: u16 = 4409;
 /// Close code: the client went on sending past its allowance ([`MAX_OVERRUNS`] in a row).
 pub(crate) const CLOSE_FLOOD: u16 = 4429;
+/// Largest WebSocket message or frame taken off the wire at all: beyond it the connection is
+/// closed ([`CLOSE_TOO_BIG`]). Messages between the configured limit ([`Limits::max_message`])
+/// and this one get a `too_large` error.
+pub(crate) const HARD_MAX_MESSAGE: usize = 64 * 1024;
 /// Close code: frames against the WebSocket protocol (RFC 6455).
 pub(crate) const CLOSE_PROTOCOL: u16 = 1002;
 /// Close code: a text message that is not UTF-8 (RFC 6455).
@@ -458,21 +462,17 @@ where
 fn unreadable<E: std::error::Error + 'static>(error: &E) -> Option<Message> {
     use tokio_tungstenite::tungstenite::Error;
     use tokio_tungstenite::tungstenite::error::ProtocolError;
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    let error = loop {
-        let e = cause?;
-        if let Some(e) = e.downcast_ref::<Error>() {
-            break e;
-        }
-        cause = e.source();
-    };
+    // The WebSocket layer's error, wherever it is in the chain of causes.
+    let first: &(dyn std::error::Error + 'static) = error;
+    let error = std::iter::successors(Some(first), |e| e.source())
+        .find_map(|e| e.downcast_ref::<Error>())?;
     Some(match error {
         Error::Utf8(_) => close(CLOSE_NOT_UTF8, "a text message that is not UTF-8"),
         Error::Capacity(_) => close(
             CLOSE_TOO_BIG,
             &format!(
                 "a message over {} KiB, more than this server reads",
-                crate::api::HARD_MAX_MESSAGE / 1024
+                HARD_MAX_MESSAGE / 1024
             ),
         ),
         Error::Protocol(why) => {

@@ -394,26 +394,21 @@ async fn idle_websockets_are_pinged_and_closed_when_silent() {
     );
 
     // A client that opened a WebSocket and went silent is closed with 4408.
-    let mut silent = TcpStream::connect(addr).await.unwrap();
-    let handshake = format!(
-        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
-         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
-         Sec-WebSocket-Version: 13\r\n\r\n"
-    );
-    silent.write_all(handshake.as_bytes()).await.unwrap();
     let start = Instant::now();
-    let bytes = read_to_close(&mut silent, Duration::from_secs(5)).await;
+    let (mut silent, mut bytes) = handmade_websocket(addr, id, None).await;
+    bytes.extend(read_to_close(&mut silent, Duration::from_secs(5)).await);
     assert!(start.elapsed() >= Duration::from_millis(350));
-    assert!(String::from_utf8_lossy(&bytes).starts_with("HTTP/1.1 101"));
-    // A close frame (0x88) with code 4408 (0x1138).
-    assert!(
-        bytes
-            .windows(4)
-            .any(|w| w[0] == 0x88 && w[2..] == [0x11, 0x38]),
-        "no close 4408 in {} bytes",
-        bytes.len()
-    );
+    let (code, _) = close_frame(&bytes).expect("a close frame");
+    assert_eq!(code, 4408);
     server.stop().await;
+}
+
+/// The request that opens a WebSocket at `target` (a path and its query), written by hand.
+fn websocket_opening(target: &str) -> String {
+    format!(
+        "GET {target} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
 }
 
 /// A WebSocket to game `id` opened by hand (as a seat with `token`), once the server has
@@ -425,12 +420,8 @@ async fn handmade_websocket(
 ) -> (TcpStream, Vec<u8>) {
     let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
     let mut tcp = TcpStream::connect(addr).await.unwrap();
-    let handshake = format!(
-        "GET /api/games/{id}/ws{query} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
-         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
-         Sec-WebSocket-Version: 13\r\n\r\n"
-    );
-    tcp.write_all(handshake.as_bytes()).await.unwrap();
+    let opening = websocket_opening(&format!("/api/games/{id}/ws{query}"));
+    tcp.write_all(opening.as_bytes()).await.unwrap();
     let mut read = Vec::new();
     while !read.windows(4).any(|w| w == b"\r\n\r\n") {
         let mut chunk = [0; 4096];
@@ -592,7 +583,7 @@ async fn frames_the_server_cannot_read_are_answered_with_a_close_code_and_words(
         }
     }
 
-    // The game is untouched, and a well-behaved client plays on.
+    // The game is untouched, and a client that connects after gets its view as usual.
     let mut client = Client::connect(addr, id, Some(&token)).await;
     let view = client.recv().await;
     assert_eq!(view["version"], 0);
@@ -1218,12 +1209,8 @@ async fn the_server_speaks_tls_to_browsers_and_websockets() {
     // A WebSocket over TLS (wss://) gets its first view.
     let tcp = TcpStream::connect(addr).await.unwrap();
     let mut tls = connector.connect(name.clone(), tcp).await.unwrap();
-    let handshake = format!(
-        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n\
-         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
-         Sec-WebSocket-Version: 13\r\n\r\n"
-    );
-    tls.write_all(handshake.as_bytes()).await.unwrap();
+    let opening = websocket_opening(&format!("/api/games/{id}/ws"));
+    tls.write_all(opening.as_bytes()).await.unwrap();
     let mut bytes = Vec::new();
     let mut buffer = [0u8; 8192];
     while !String::from_utf8_lossy(&bytes).contains("\"type\":\"view\"") {
