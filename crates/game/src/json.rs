@@ -12,6 +12,20 @@ pub fn number(out: &mut Vec<u8>, n: impl itoa::Integer) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
+/// Appends `text` as a JSON string: the same text as `serde_json` writes of it, without its
+/// generic path when nothing in it needs an escape (the texts a server writes for every view:
+/// action texts, card ids, client ids).
+pub fn string(out: &mut Vec<u8>, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.reserve(text.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        value(out, text);
+    }
+}
+
 /// Appends `true` or `false`.
 pub fn boolean(out: &mut Vec<u8>, b: bool) {
     out.extend_from_slice(if b { b"true" } else { b"false" });
@@ -102,5 +116,29 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+
+    #[test]
+    fn strings_read_as_serde_json_writes_them() {
+        for text in [
+            "",
+            "buy row 2",
+            "play blob_fighter",
+            "a \"quote\"",
+            "back\\slash",
+            "tab\tnew\nline\r",
+            "\u{1}\u{1f}",
+            "\u{7f} DEL stays",
+            "Influence, Ferro-Velho, montón de chatarra",
+            "émoji 🚀",
+        ] {
+            let mut out = Vec::new();
+            string(&mut out, text);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(text).unwrap(),
+                "{text:?}"
+            );
+        }
     }
 }

@@ -191,6 +191,15 @@ pub trait Action:
     fn from_index(index: usize) -> Option<Self>;
     /// Parses the text form.
     fn parse(text: &str) -> Result<Self, ActionError>;
+    /// The text form, as `to_string` gives it; a game may make it faster.
+    fn text(&self) -> String {
+        self.to_string()
+    }
+    /// Appends the text form as a JSON string (quoted, escaped as `serde_json` escapes it). A
+    /// game whose actions are listed in every view writes them faster.
+    fn write_json_text(&self, out: &mut Vec<u8>) {
+        json::value(out, &self.to_string());
+    }
 }
 
 /// Dense action indices over a layout of blocks (one block per kind of action, each of a fixed

@@ -277,50 +277,188 @@ impl game::Action for Action {
     fn parse(text: &str) -> Result<Self, ActionError> {
         text.parse()
     }
+
+    fn text(&self) -> String {
+        let mut text = Vec::with_capacity(24);
+        self.write_text(&mut text);
+        String::from_utf8(text).expect("an action's text is ASCII")
+    }
+
+    fn write_json_text(&self, out: &mut Vec<u8>) {
+        // The text needs no escape (see `write_text`).
+        out.push(b'"');
+        self.write_text(out);
+        out.push(b'"');
+    }
+}
+
+impl Action {
+    /// Appends the text form (`buy row 2`, `play blob_fighter`, `attack p2 5`) to `out`. It is
+    /// written for every legal action of every view a server sends, so straight into the
+    /// buffer rather than through the formatting machinery; [`fmt::Display`] writes the same.
+    /// The text is ASCII letters, digits, `_` and spaces only (card ids are snake_case, which
+    /// the card files' check enforces): JSON needs no escape of it.
+    pub fn write_text(self, out: &mut Vec<u8>) {
+        use Action::*;
+        let cards = crate::cards();
+        let card =
+            |out: &mut Vec<u8>, c: CardId| out.extend_from_slice(cards.def(c).id().as_bytes());
+        let n = |out: &mut Vec<u8>, n: u8| {
+            if n < 10 {
+                out.push(b'0' + n);
+            } else {
+                out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+            }
+        };
+        let seat = |out: &mut Vec<u8>, s: Seat| {
+            out.push(b'p');
+            out.extend_from_slice(itoa::Buffer::new().format(usize::from(s.0) + 1).as_bytes());
+        };
+        let words = |out: &mut Vec<u8>, w: &[u8]| out.extend_from_slice(w);
+        match self {
+            Play(c) => {
+                words(out, b"play ");
+                card(out, c);
+            }
+            Primary(i) => {
+                words(out, b"primary base ");
+                n(out, i);
+            }
+            AllyShip(i) => {
+                words(out, b"ally ship ");
+                n(out, i);
+            }
+            AllyBase(i) => {
+                words(out, b"ally base ");
+                n(out, i);
+            }
+            DoubleAllyShip(i) => {
+                words(out, b"double ally ship ");
+                n(out, i);
+            }
+            DoubleAllyBase(i) => {
+                words(out, b"double ally base ");
+                n(out, i);
+            }
+            ScrapShip(i) => {
+                words(out, b"scrap ship ");
+                n(out, i);
+            }
+            ScrapBase(i) => {
+                words(out, b"scrap base ");
+                n(out, i);
+            }
+            BuyRow(i) | BuyUpgrade(i, ..) => {
+                words(out, b"buy row ");
+                n(out, i);
+            }
+            AcquireRow(i) | AcquireUpgrade(i, ..) => {
+                words(out, b"acquire row ");
+                n(out, i);
+            }
+            BuyExplorer => words(out, b"buy explorer"),
+            AttackPlayer(s, a) => {
+                words(out, b"attack ");
+                seat(out, s);
+                out.push(b' ');
+                n(out, a);
+            }
+            AttackBase(s, i) => {
+                words(out, b"attack ");
+                seat(out, s);
+                words(out, b" base ");
+                n(out, i);
+            }
+            End => words(out, b"end"),
+            Choose(i) => {
+                words(out, b"choose ");
+                n(out, i);
+            }
+            ScrapHand(c) => {
+                words(out, b"scrap hand ");
+                card(out, c);
+            }
+            ScrapDiscard(c) => {
+                words(out, b"scrap discard ");
+                card(out, c);
+            }
+            ScrapRow(i) => {
+                words(out, b"scrap row ");
+                n(out, i);
+            }
+            Destroy(s, i) => {
+                words(out, b"destroy ");
+                seat(out, s);
+                words(out, b" base ");
+                n(out, i);
+            }
+            Discard(c) => {
+                words(out, b"discard ");
+                card(out, c);
+            }
+            Target(s) => {
+                words(out, b"target ");
+                seat(out, s);
+            }
+            Copy(i) => {
+                words(out, b"copy ship ");
+                n(out, i);
+            }
+            CopyBase(s, i) => {
+                words(out, b"copy ");
+                seat(out, s);
+                words(out, b" base ");
+                n(out, i);
+            }
+            AcquireExplorer => words(out, b"acquire explorer"),
+            Top => words(out, b"top"),
+            TopBase(c) => {
+                words(out, b"top ");
+                card(out, c);
+            }
+            ToHand => words(out, b"hand"),
+            Pass => words(out, b"pass"),
+            Give(c, s) => {
+                words(out, b"give ");
+                seat(out, s);
+                out.push(b' ');
+                card(out, c);
+            }
+            Bequeath(c) => {
+                words(out, b"bequeath ");
+                card(out, c);
+            }
+            TransferTrade(s, a) => {
+                words(out, b"transfer ");
+                seat(out, s);
+                words(out, b" trade ");
+                n(out, a);
+            }
+            TransferCombat(s, a) => {
+                words(out, b"transfer ");
+                seat(out, s);
+                words(out, b" combat ");
+                n(out, a);
+            }
+            Switch(s) => {
+                words(out, b"switch ");
+                seat(out, s);
+            }
+        }
+        if let BuyUpgrade(_, sheet, row) | AcquireUpgrade(_, sheet, row) = self {
+            words(out, b" upgrade s");
+            n(out, sheet + 1);
+            words(out, b" r");
+            n(out, row + 1);
+        }
+    }
 }
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Action::*;
-        match *self {
-            Play(c) => write!(f, "play {c}"),
-            Primary(i) => write!(f, "primary base {i}"),
-            AllyShip(i) => write!(f, "ally ship {i}"),
-            AllyBase(i) => write!(f, "ally base {i}"),
-            DoubleAllyShip(i) => write!(f, "double ally ship {i}"),
-            DoubleAllyBase(i) => write!(f, "double ally base {i}"),
-            ScrapShip(i) => write!(f, "scrap ship {i}"),
-            ScrapBase(i) => write!(f, "scrap base {i}"),
-            BuyRow(i) => write!(f, "buy row {i}"),
-            BuyUpgrade(i, s, r) => write!(f, "buy row {i} upgrade s{} r{}", s + 1, r + 1),
-            BuyExplorer => write!(f, "buy explorer"),
-            AttackPlayer(s, n) => write!(f, "attack {s} {n}"),
-            AttackBase(s, i) => write!(f, "attack {s} base {i}"),
-            End => write!(f, "end"),
-            Choose(i) => write!(f, "choose {i}"),
-            ScrapHand(c) => write!(f, "scrap hand {c}"),
-            ScrapDiscard(c) => write!(f, "scrap discard {c}"),
-            ScrapRow(i) => write!(f, "scrap row {i}"),
-            Destroy(s, i) => write!(f, "destroy {s} base {i}"),
-            Discard(c) => write!(f, "discard {c}"),
-            Target(s) => write!(f, "target {s}"),
-            Copy(i) => write!(f, "copy ship {i}"),
-            CopyBase(s, i) => write!(f, "copy {s} base {i}"),
-            AcquireRow(i) => write!(f, "acquire row {i}"),
-            AcquireUpgrade(i, s, r) => {
-                write!(f, "acquire row {i} upgrade s{} r{}", s + 1, r + 1)
-            }
-            AcquireExplorer => write!(f, "acquire explorer"),
-            Top => write!(f, "top"),
-            TopBase(c) => write!(f, "top {c}"),
-            ToHand => write!(f, "hand"),
-            Pass => write!(f, "pass"),
-            Give(c, s) => write!(f, "give {s} {c}"),
-            Bequeath(c) => write!(f, "bequeath {c}"),
-            TransferTrade(s, n) => write!(f, "transfer {s} trade {n}"),
-            TransferCombat(s, n) => write!(f, "transfer {s} combat {n}"),
-            Switch(s) => write!(f, "switch {s}"),
-        }
+        let mut text = Vec::with_capacity(32);
+        self.write_text(&mut text);
+        f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -348,6 +486,11 @@ impl std::str::FromStr for Action {
             }
         };
         let card = |rest: &[&str]| -> Result<CardId, ActionError> {
+            if let [id] = rest
+                && let Some(card) = crate::cards().find(id)
+            {
+                return Ok(card);
+            }
             if rest.is_empty() {
                 return Err(fail(reason("parse_no_card", &[])));
             }
@@ -568,5 +711,50 @@ impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game::Action as _;
+
+    use super::*;
+
+    #[test]
+    fn every_action_is_written_as_its_text_reads() {
+        // The whole dense space: each text parses back to its action, and the fast writers
+        // give the same text (as JSON, the same string serde writes).
+        let mut json = Vec::new();
+        for index in 0..Action::space_size() {
+            let action = Action::from_index(index).expect("every index is an action");
+            let text = action.to_string();
+            assert_eq!(text.parse::<Action>().ok(), Some(action), "{text}");
+            assert_eq!(action.text(), text);
+            json.clear();
+            action.write_json_text(&mut json);
+            assert_eq!(json, serde_json::to_vec(&text).unwrap(), "{text}");
+        }
+    }
+
+    #[test]
+    fn texts_are_words_numbers_seats_and_card_ids() {
+        let fighter = crate::cards().find("blob_fighter").unwrap();
+        for (action, text) in [
+            (Action::Play(fighter), "play blob_fighter"),
+            (Action::BuyRow(2), "buy row 2"),
+            (Action::BuyUpgrade(4, 0, 2), "buy row 4 upgrade s1 r3"),
+            (
+                Action::AcquireUpgrade(0, 1, 0),
+                "acquire row 0 upgrade s2 r1",
+            ),
+            (Action::AttackPlayer(Seat(1), 12), "attack p2 12"),
+            (Action::AttackBase(Seat(5), 63), "attack p6 base 63"),
+            (Action::Give(fighter, Seat(2)), "give p3 blob_fighter"),
+            (Action::TransferCombat(Seat(0), 7), "transfer p1 combat 7"),
+            (Action::DoubleAllyShip(127), "double ally ship 127"),
+            (Action::ToHand, "hand"),
+        ] {
+            assert_eq!(action.to_string(), text);
+        }
     }
 }

@@ -825,6 +825,9 @@ pub struct CardSet {
     /// One player's starting deck, in id order.
     pub starting_deck: Vec<CardId>,
     by_name: HashMap<String, CardId>,
+    /// Each card by its exact id: what clients send (`play blob_fighter`), found without
+    /// normalizing the text as [`CardSet::find`] does for names.
+    by_id: HashMap<String, CardId>,
     /// Each card's id written as a JSON string, quotes included (views write them by the
     /// thousand).
     json_ids: Vec<JsonId>,
@@ -1083,6 +1086,11 @@ impl CardSet {
     /// Finds a card by id or by its name in any language (case, accents, spaces and punctuation
     /// ignored).
     pub fn find(&self, name: &str) -> Option<CardId> {
+        // An exact id is the common case, and the same card as its normalized form (a name may
+        // not normalize to another card's id: the set's check refuses it).
+        if let Some(&id) = self.by_id.get(name) {
+            return Some(id);
+        }
         self.by_name.get(&normalize_name(name)).copied()
     }
 }
@@ -1332,6 +1340,11 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
     let trade_deck = copies(Role::Trade);
     let starting_deck = copies(Role::Starting);
     let json_ids = defs.iter().map(|d| JsonId::of(d.id())).collect();
+    let by_id = defs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.id().to_string(), CardId(i as u16)))
+        .collect();
     Ok(CardSet {
         defs,
         infos,
@@ -1341,6 +1354,7 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
         trade_deck,
         starting_deck,
         by_name,
+        by_id,
         json_ids,
         scout,
         viper,
