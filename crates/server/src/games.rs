@@ -79,17 +79,18 @@ impl Served for starrealms::State {
     }
     fn write_view_changes(&self, viewer: Option<Seat>, kept: &mut Kept, out: &mut Vec<u8>) -> bool {
         ROOM.with_borrow_mut(|view| {
-            view.refill(self, viewer);
             let before = kept
                 .0
                 .as_mut()
                 .and_then(|k| k.downcast_mut::<starrealms::Observation>());
             match before {
                 Some(before) => {
+                    view.refill_after(self, viewer, before);
                     view.write_changes(before, out);
                     true
                 }
                 None => {
+                    view.refill(self, viewer);
                     view.write_json(out);
                     kept.0 = Some(Box::new(view.clone()));
                     false

@@ -247,6 +247,18 @@ impl Observation {
         self.fill(state, seat, Detail::Full);
     }
 
+    /// Makes this observation [`Observation::refill`]'s view, taking from `before` (a view of
+    /// the same game, made earlier) what it already holds: the trade deck's cards, sorted,
+    /// when the deck holds as many. Within a game the trade deck only ever loses its top card,
+    /// so a deck of the same size holds the same cards; a server writes a view for nearly every
+    /// action, and most leave the deck as it was.
+    pub fn refill_after(&mut self, state: &State, seat: Option<Seat>, before: &Observation) {
+        let deck = before.trade_deck_cards.as_slice();
+        let same = before.trade_deck_count == state.trade_deck.len()
+            && deck.len() == before.trade_deck_count;
+        self.fill_with(state, seat, Detail::Full, same.then_some(deck));
+    }
+
     /// Makes this observation [`Observation::for_rollout`]'s view, reusing its buffers: what a
     /// rollout asks at every decision, without allocating.
     pub fn refill_for_rollout(&mut self, state: &State, seat: Seat) {
@@ -266,6 +278,17 @@ impl Observation {
 
     /// Makes this observation the view of `seat` in that `detail`, reusing its buffers.
     fn fill(&mut self, state: &State, seat: Option<Seat>, detail: Detail) {
+        self.fill_with(state, seat, detail, None);
+    }
+
+    /// [`Observation::fill`], with the trade deck's sorted cards when they are known already.
+    fn fill_with(
+        &mut self,
+        state: &State,
+        seat: Option<Seat>,
+        detail: Detail,
+        sorted_deck: Option<&[CardId]>,
+    ) {
         let full = detail == Detail::Full;
         self.seat = seat;
         if self.config != state.config {
@@ -288,8 +311,23 @@ impl Observation {
         self.trade_deck_cards.clear();
         self.scrap_heap.clear();
         if full {
-            self.trade_deck_cards.extend_from_slice(&state.trade_deck);
-            sort_cards(&mut self.trade_deck_cards);
+            match sorted_deck {
+                Some(cards) => {
+                    self.trade_deck_cards.extend_from_slice(cards);
+                    debug_assert!(
+                        {
+                            let mut deck = state.trade_deck.clone();
+                            sort_cards(&mut deck);
+                            deck == cards
+                        },
+                        "a trade deck of the same size with other cards"
+                    );
+                }
+                None => {
+                    self.trade_deck_cards.extend_from_slice(&state.trade_deck);
+                    sort_cards(&mut self.trade_deck_cards);
+                }
+            }
             self.scrap_heap.extend_from_slice(&state.scrap_heap);
         }
         self.explorers = state.explorers;
@@ -571,6 +609,56 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked} views checked");
+    }
+
+    #[test]
+    fn a_view_refilled_after_an_earlier_one_equals_a_fresh_one() {
+        // Each seat's view (and the spectator's) refilled after the last one of its own, as a
+        // server's connection does, through whole games: the trade deck's cards taken from the
+        // earlier view when the deck holds as many, sorted anew when a card left it.
+        let mut rng = game::rng_from_seed(8);
+        let mut legal = Vec::new();
+        let (mut reused, mut taken) = (0, 0);
+        for seats in [2, 4] {
+            let config = Config {
+                seats,
+                format: if seats == 2 {
+                    crate::Format::Standard
+                } else {
+                    crate::Format::FreeForAll
+                },
+                ..Config::default()
+            };
+            let mut state = State::new_game(&config, 23).unwrap();
+            let viewers: Vec<Option<Seat>> = std::iter::once(None)
+                .chain((0..seats).map(|s| Some(Seat(s))))
+                .collect();
+            let mut before: Vec<Observation> = viewers
+                .iter()
+                .map(|&v| Observation::of(&state, v))
+                .collect();
+            let mut room = Observation::default();
+            while state.to_move().is_some() {
+                state.legal_actions_into(&mut legal);
+                let a = crate::rollout::pick(&legal, &mut rng);
+                state.apply_legal(a);
+                for (&viewer, before) in viewers.iter().zip(&mut before) {
+                    let same = before.trade_deck_count == state.trade_deck.len();
+                    room.refill_after(&state, viewer, before);
+                    assert_eq!(room, Observation::of(&state, viewer));
+                    if same {
+                        taken += 1;
+                    } else {
+                        reused += 1;
+                    }
+                    before.clone_from(&room);
+                }
+            }
+        }
+        assert!(
+            taken > 1000 && reused > 50,
+            "{taken} decks taken, {reused} sorted anew"
+        );
     }
 
     #[test]
