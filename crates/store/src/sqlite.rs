@@ -27,6 +27,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0003_campaigns.sql"),
     include_str!("../migrations/0004_rematch.sql"),
     include_str!("../migrations/0005_actions_by_time.sql"),
+    include_str!("../migrations/0006_finished_in_logs.sql"),
 ];
 
 /// Actions a store appends per epoch (the first part of an action's key). Actions written in
@@ -111,8 +112,7 @@ impl<'c> Appending<'c> {
             count: conn.prepare_cached(
                 "UPDATE logs SET actions = actions + 1, first_epoch = min(first_epoch, ?3),
                  last_epoch = max(last_epoch, ?3)
-                 WHERE game_id = ?1 AND actions = ?2
-                   AND (SELECT finished FROM games WHERE id = ?1) = 0",
+                 WHERE game_id = ?1 AND actions = ?2 AND finished = 0",
             )?,
             insert: conn.prepare_cached(INSERT_ACTION)?,
         })

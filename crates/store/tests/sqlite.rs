@@ -72,7 +72,7 @@ fn appends_come_back_after_reopening_the_file() {
         store.append_action(id, 2, "end", Some("b")).unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 5);
+    assert_eq!(store.schema_version().unwrap(), 6);
     let game = store.load(id).unwrap();
     assert_eq!(game.id, id);
     assert_eq!(game.record.actions, ["play scout", "play viper", "end"]);
@@ -515,7 +515,7 @@ fn a_database_of_the_first_schema_is_upgraded_with_its_open_seats_counted() {
         .unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 5);
+    assert_eq!(store.schema_version().unwrap(), 6);
     assert_eq!(open_games(&store), [GameId(1)]);
     let page = store
         .lobby(&query(LobbyFilter::Unfinished, 10, None))
@@ -1247,7 +1247,7 @@ fn a_database_whose_actions_were_keyed_by_game_is_upgraded_with_every_action() {
         .unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 5);
+    assert_eq!(store.schema_version().unwrap(), 6);
     let game = store.load(GameId(1)).unwrap();
     assert_eq!(game.record.actions, ["play scout", "end", "play viper"]);
     assert_eq!(
@@ -1266,6 +1266,63 @@ fn a_database_whose_actions_were_keyed_by_game_is_upgraded_with_every_action() {
     store.append_action(GameId(2), 0, "end", None).unwrap();
     assert_eq!(store.load(GameId(1)).unwrap().record.actions.len(), 4);
     assert_eq!(store.load(GameId(2)).unwrap().record.actions, ["end"]);
+}
+
+#[test]
+fn a_database_that_kept_finished_in_the_games_alone_is_upgraded() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+        for step in [
+            include_str!("../migrations/0001_init.sql"),
+            include_str!("../migrations/0002_lobby.sql"),
+            include_str!("../migrations/0003_campaigns.sql"),
+            include_str!("../migrations/0004_rematch.sql"),
+            include_str!("../migrations/0005_actions_by_time.sql"),
+        ] {
+            conn.execute_batch(step).unwrap();
+        }
+        conn.execute_batch(
+            "PRAGMA user_version = 5;
+             INSERT INTO games (id, game, version, config, seed) VALUES
+                 (1, 'starrealms', 1, '{}', 5),
+                 (2, 'starrealms', 1, '{}', 6);
+             UPDATE games SET finished = 1, winners = '[0]' WHERE id = 1;
+             INSERT INTO seats (game_id, seat, player) VALUES
+                 (1, 0, 'random'), (1, 1, 'random'), (2, 0, 'random'), (2, 1, 'random');
+             INSERT INTO actions (epoch, game_id, idx, text) VALUES (0, 1, 0, 'end'), (0, 2, 0, 'end');
+             INSERT INTO logs (game_id, actions, first_epoch, last_epoch) VALUES
+                 (1, 1, 0, 0), (2, 1, 0, 0);",
+        )
+        .unwrap();
+    }
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 6);
+    // The game over before stays over; the other plays on, until it is marked over too.
+    assert!(matches!(
+        store.append_action(GameId(1), 1, "end", None),
+        Err(StoreError::Finished(_))
+    ));
+    store.append_action(GameId(2), 1, "end", None).unwrap();
+    store.finish(GameId(2), &[Seat(1)]).unwrap();
+    assert!(matches!(
+        store.append_action(GameId(2), 2, "end", None),
+        Err(StoreError::Finished(_))
+    ));
+    assert_eq!(store.load(GameId(1)).unwrap().record.actions, ["end"]);
+    assert_eq!(
+        store.load(GameId(2)).unwrap().record.actions,
+        ["end", "end"]
+    );
+    let conn = rusqlite::Connection::open(db(&dir)).unwrap();
+    let finished: Vec<(i64, i64)> = conn
+        .prepare("SELECT game_id, finished FROM logs ORDER BY game_id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(finished, [(1, 1), (2, 1)]);
 }
 
 #[test]
