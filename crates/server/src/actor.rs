@@ -55,7 +55,7 @@ impl LogEntry {
     fn of<G: Served>(before: &G, seat: Seat, action: G::Action) -> LogEntry {
         LogEntry {
             seat,
-            text: action.to_string(),
+            text: action.text(),
             public: G::public_text(action),
             card: before.log_card(action),
         }
@@ -113,10 +113,10 @@ impl LogView<'_> {
                 Some(public) if self.viewer != Some(e.seat) => public,
                 _ => &e.text,
             };
-            json::value(out, action.as_str());
+            json::string(out, action);
             if let Some(card) = &e.card {
                 out.extend_from_slice(b",\"card\":");
-                json::value(out, card.as_str());
+                json::string(out, card);
             }
             out.push(b'}');
         });
@@ -179,28 +179,13 @@ impl<G: Served> Views for Frozen<G> {
         self.state.write_view_changes(viewer, kept, out)
     }
     fn write_legal_actions(&self, out: &mut Vec<u8>) {
-        serde_json::to_writer(out, &Texts(&self.legal)).expect("actions serialize");
+        json::list(out, &self.legal, |out, action| action.write_json_text(out));
     }
     fn to_move(&self) -> Option<Seat> {
         self.state.to_move()
     }
     fn winners(&self) -> Option<Vec<Seat>> {
         self.state.is_terminal().then(|| self.state.winners())
-    }
-}
-
-/// Actions written as their texts, without making a string of each.
-struct Texts<'a, A>(&'a [A]);
-
-impl<A: std::fmt::Display> serde::Serialize for Texts<'_, A> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        struct Text<'a, A>(&'a A);
-        impl<A: std::fmt::Display> serde::Serialize for Text<'_, A> {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self.0)
-            }
-        }
-        s.collect_seq(self.0.iter().map(Text))
     }
 }
 
@@ -386,12 +371,24 @@ type Playing<'a> = Pin<Box<dyn Future<Output = Option<ActReply>> + Send + 'a>>;
 /// A game's actor as a seat's connection reaches it to play an action.
 trait Acting: Send + Sync {
     /// Plays an action for `seat`; `None` if the actor has ended.
-    fn act(&self, seat: Seat, client_id: String, version: usize, action: String) -> Playing<'_>;
+    fn act<'a>(
+        &'a self,
+        seat: Seat,
+        client_id: String,
+        version: usize,
+        action: &'a str,
+    ) -> Playing<'a>;
 }
 
 /// An actor under its lock, shared by its task and the connections that play actions.
 impl<G: Served, S: Store> Acting for AsyncMutex<Actor<G, S>> {
-    fn act(&self, seat: Seat, client_id: String, version: usize, action: String) -> Playing<'_> {
+    fn act<'a>(
+        &'a self,
+        seat: Seat,
+        client_id: String,
+        version: usize,
+        action: &'a str,
+    ) -> Playing<'a> {
         Box::pin(async move {
             let mut actor = self.lock().await;
             if actor.ended || actor.failed || *actor.context.shutdown.borrow() {
@@ -405,7 +402,7 @@ impl<G: Served, S: Store> Acting for AsyncMutex<Actor<G, S>> {
                 notify: Arc::clone(&actor.wake),
                 armed: true,
             };
-            let reply = actor.act(seat, client_id, version, &action).await;
+            let reply = actor.act(seat, client_id, version, action).await;
             // The actor's task starts the move of a bot now to move, or ends when the store
             // failed.
             wake.armed = actor.failed || actor.bot_to_move();
@@ -514,7 +511,7 @@ impl GameHandle {
         seat: Seat,
         client_id: String,
         version: usize,
-        action: String,
+        action: &str,
     ) -> ActReply {
         let played = match self.acting.upgrade() {
             Some(actor) => actor.act(seat, client_id, version, action).await,

@@ -7,6 +7,7 @@
 //! refuse one: a refused message changes nothing and keeps the connection open. A seat's
 //! connection is counted at the table while the loop runs.
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -101,7 +102,7 @@ struct Connection {
 impl Connection {
     /// The view of `snapshot` this connection may see, answering the act `ack` if any, as
     /// the message that goes: a [`ServerMessage::View`], written straight into one buffer.
-    fn view(&mut self, snapshot: &Snapshot, ack: Option<String>) -> Message {
+    fn view(&mut self, snapshot: &Snapshot, ack: Option<&str>) -> Message {
         let views = &snapshot.views;
         let to_move = views.to_move();
         let log = self.handle.log.view(self.log, snapshot.version, self.seat);
@@ -116,11 +117,12 @@ impl Connection {
         // The protocol's `ServerMessage::View`, written here rather than through serde (the
         // server writes one for nearly every action): the game writes the observation and
         // the legal actions, last.
-        let mut out = Vec::with_capacity(VIEW_BYTES);
+        let mut out = VIEW.take();
+        out.clear();
         out.extend_from_slice(b"{\"type\":\"view\",\"id\":");
         json::number(&mut out, self.handle.id.0);
         out.extend_from_slice(b",\"game\":");
-        json::value(&mut out, &self.handle.kind);
+        json::string(&mut out, self.handle.kind.name());
         out.extend_from_slice(b",\"version\":");
         json::number(&mut out, snapshot.version);
         out.extend_from_slice(b",\"seat\":");
@@ -151,9 +153,9 @@ impl Connection {
         json::seats(&mut out, &snapshot.waiting);
         out.extend_from_slice(b",\"log\":");
         log.write_json(&mut out);
-        if let Some(ack) = &ack {
+        if let Some(ack) = ack {
             out.extend_from_slice(b",\"ack\":");
-            json::value(&mut out, ack.as_str());
+            json::string(&mut out, ack);
         }
         if changes {
             let at = out.len();
@@ -172,7 +174,11 @@ impl Connection {
             out.extend_from_slice(b"[]");
         }
         out.push(b'}');
-        let text = String::from_utf8(out).expect("JSON is UTF-8");
+        // The message takes a copy of the exact size: made from the room itself, it would
+        // allocate its room anew for every view (a request of a size the C library serves
+        // by first sorting out its freed small blocks), and a second block to share it.
+        let text = String::from_utf8(out.to_vec()).expect("JSON is UTF-8");
+        VIEW.set(out);
         Message::Text(text.into())
     }
 
@@ -194,8 +200,10 @@ impl Connection {
 const OBSERVATION: &[u8] = b",\"observation\":";
 const CHANGES: &[u8] = b",\"observation_changes\":";
 
-/// Room made for a view at first: most views of a game take less.
-const VIEW_BYTES: usize = 4096;
+thread_local! {
+    /// The room a view is written in, kept from one view to the next.
+    static VIEW: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
 
 fn text(message: &ServerMessage) -> Message {
     Message::Text(
@@ -539,32 +547,57 @@ async fn answer(
         let message = format!("messages are at most {} bytes", limits.max_message);
         return (error(ErrorCode::TooLarge, &message), Then::Go);
     }
-    let parsed: ClientMessage = match serde_json::from_str(body.as_str()) {
-        Ok(m) => m,
-        Err(e) => {
-            return (
-                error(ErrorCode::BadMessage, &format!("not a message: {e}")),
-                Then::Go,
-            );
-        }
+    let act = match serde_json::from_str::<Act<'_>>(body.as_str()) {
+        Ok(act) if act.kind == "act" => act,
+        _ => match serde_json::from_str(body.as_str()) {
+            Ok(ClientMessage::Act {
+                client_id,
+                version,
+                action,
+            }) => Act {
+                kind: "act".into(),
+                client_id: client_id.into(),
+                version,
+                action: action.into(),
+            },
+            Err(e) => {
+                return (
+                    error(ErrorCode::BadMessage, &format!("not a message: {e}")),
+                    Then::Go,
+                );
+            }
+        },
     };
-    match parsed {
-        ClientMessage::Act {
-            client_id,
-            version,
-            action,
-        } => act(conn, client_id, version, action).await,
-    }
+    play(conn, &act.client_id, act.version, &act.action).await
 }
 
-async fn act(
-    conn: &mut Connection,
-    client_id: String,
+/// [`ClientMessage::Act`], the message nearly every client message is, read as a plain struct:
+/// serde reads an enum tagged by a field through a copy of the whole message in memory first.
+/// A message this does not read (another type, a field missing or of another kind) is read
+/// again as a [`ClientMessage`], which accepts the same acts and says what is wrong with the
+/// rest.
+#[derive(serde::Deserialize)]
+struct Act<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(borrow)]
+    client_id: Cow<'a, str>,
     version: usize,
-    action: String,
+    #[serde(borrow)]
+    action: Cow<'a, str>,
+}
+
+/// Plays a seat's act, and answers it.
+async fn play(
+    conn: &mut Connection,
+    client_id: &str,
+    version: usize,
+    action: &str,
 ) -> (Vec<Message>, Then) {
-    let refuse = |code, message: &str, client_id: String| {
-        vec![text(&ApiError::new(code, message).message(Some(client_id)))]
+    let refuse = |code, message: &str, client_id: &str| {
+        vec![text(
+            &ApiError::new(code, message).message(Some(client_id.to_string())),
+        )]
     };
     if client_id.is_empty() || client_id.chars().count() > MAX_CLIENT_ID {
         let message = format!("a client_id has 1 to {MAX_CLIENT_ID} characters");
@@ -576,7 +609,7 @@ async fn act(
     };
     match conn
         .handle
-        .act(seat, client_id.clone(), version, action)
+        .act(seat, client_id.to_string(), version, action)
         .await
     {
         ActReply::Applied(snapshot) | ActReply::Duplicate(snapshot) => {
@@ -584,7 +617,7 @@ async fn act(
         }
         ActReply::Refused(error, fresh) => {
             let stop = error.code == ErrorCode::Internal;
-            let mut answers = vec![text(&error.message(Some(client_id)))];
+            let mut answers = vec![text(&error.message(Some(client_id.to_string())))];
             if let Some(snapshot) = fresh {
                 answers.push(conn.view(&snapshot, None));
             }
@@ -666,7 +699,7 @@ mod tests {
                 seats: None,
             };
             let snapshot = Arc::clone(&handle.snapshots.borrow());
-            let Message::Text(text) = conn.view(&snapshot, Some("ack".into())) else {
+            let Message::Text(text) = conn.view(&snapshot, Some("ack")) else {
                 panic!("a view is text");
             };
             let view: Value = serde_json::from_str(text.as_str()).unwrap();
@@ -1037,7 +1070,7 @@ mod tests {
             .await
             .unwrap()
             .unwrap();
-        let reply = handle.act(other, "b".into(), 1, "end".into()).await;
+        let reply = handle.act(other, "b".into(), 1, "end").await;
         assert!(matches!(reply, ActReply::Applied(ref s) if s.version == 2));
         release.send(()).unwrap();
         let answer = tokio::time::timeout(PATIENCE, sent.recv())
@@ -1071,7 +1104,7 @@ mod tests {
 
         // Polled once, the action waits for the store's writer, which holds it; then its
         // connection goes.
-        let mut act = Box::pin(handle.act(mover, "a".into(), 0, "end".into()));
+        let mut act = Box::pin(handle.act(mover, "a".into(), 0, "end"));
         assert!(act.as_mut().now_or_never().is_none());
         tokio::task::spawn_blocking(move || writing.recv().unwrap())
             .await
@@ -1087,7 +1120,7 @@ mod tests {
         .await;
         assert!(ended.is_ok(), "the actor ends");
         assert!(!handle.is_alive());
-        let reply = handle.act(mover, "b".into(), 0, "end".into()).await;
+        let reply = handle.act(mover, "b".into(), 0, "end").await;
         assert!(matches!(reply, ActReply::Refused(ref e, None) if e.code == ErrorCode::Internal));
         // ... and the store, which keeps the action all the same (it was handed to the writer),
         // is the game's truth when it comes back.
@@ -1106,7 +1139,7 @@ mod tests {
         assert_eq!(stored.record.actions, ["end"]);
         let (again, _stop) = start(&store, id);
         assert_eq!(again.snapshots.borrow().version, 1);
-        let reply = again.act(mover, "a".into(), 0, "end".into()).await;
+        let reply = again.act(mover, "a".into(), 0, "end").await;
         assert!(matches!(reply, ActReply::Duplicate(ref s) if s.version == 1));
     }
 
