@@ -40,6 +40,28 @@ fn db(dir: &tempfile::TempDir) -> std::path::PathBuf {
     dir.path().join("games.sqlite")
 }
 
+/// The migrations in order, as a store of each schema version had run them.
+const MIGRATIONS: [&str; 6] = [
+    include_str!("../migrations/0001_init.sql"),
+    include_str!("../migrations/0002_lobby.sql"),
+    include_str!("../migrations/0003_campaigns.sql"),
+    include_str!("../migrations/0004_rematch.sql"),
+    include_str!("../migrations/0005_actions_by_time.sql"),
+    include_str!("../migrations/0006_finished_in_logs.sql"),
+];
+
+/// A database file in `dir` as a store of schema `version` left it, holding what `rows`
+/// inserts.
+fn older_database(dir: &tempfile::TempDir, version: usize, rows: &str) {
+    let conn = rusqlite::Connection::open(db(dir)).unwrap();
+    for step in &MIGRATIONS[..version] {
+        conn.execute_batch(step).unwrap();
+    }
+    conn.execute_batch(&format!("PRAGMA user_version = {version};"))
+        .unwrap();
+    conn.execute_batch(rows).unwrap();
+}
+
 const HOUR: Duration = Duration::from_secs(3600);
 
 fn query(filter: LobbyFilter, limit: usize, after: Option<LobbyCursor>) -> LobbyQuery {
@@ -72,7 +94,7 @@ fn appends_come_back_after_reopening_the_file() {
         store.append_action(id, 2, "end", Some("b")).unwrap();
     }
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 6);
+    assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len());
     let game = store.load(id).unwrap();
     assert_eq!(game.id, id);
     assert_eq!(game.record.actions, ["play scout", "play viper", "end"]);
@@ -494,28 +516,23 @@ fn whether_the_seed_was_chosen_comes_back() {
 #[test]
 fn a_database_of_the_first_schema_is_upgraded_with_its_open_seats_counted() {
     let dir = tempfile::tempdir().unwrap();
-    {
-        let conn = rusqlite::Connection::open(db(&dir)).unwrap();
-        conn.execute_batch(include_str!("../migrations/0001_init.sql"))
-            .unwrap();
-        conn.execute_batch(
-            "PRAGMA user_version = 1;
-             INSERT INTO games (id, game, version, config, seed) VALUES
-                 (1, 'starrealms', 1, '{}', 5),
-                 (2, 'starrealms', 1, '{}', 6),
-                 (3, 'starrealms', 1, '{}', 7);
-             UPDATE games SET finished = 1, winners = '[]' WHERE id = 3;
-             INSERT INTO seats (game_id, seat, player, token_hash) VALUES
-                 (1, 0, 'human', NULL),
-                 (1, 1, 'human', zeroblob(32)),
-                 (2, 0, 'human', zeroblob(32)),
-                 (2, 1, 'random', NULL),
-                 (3, 0, 'human', NULL);",
-        )
-        .unwrap();
-    }
+    older_database(
+        &dir,
+        1,
+        "INSERT INTO games (id, game, version, config, seed) VALUES
+             (1, 'starrealms', 1, '{}', 5),
+             (2, 'starrealms', 1, '{}', 6),
+             (3, 'starrealms', 1, '{}', 7);
+         UPDATE games SET finished = 1, winners = '[]' WHERE id = 3;
+         INSERT INTO seats (game_id, seat, player, token_hash) VALUES
+             (1, 0, 'human', NULL),
+             (1, 1, 'human', zeroblob(32)),
+             (2, 0, 'human', zeroblob(32)),
+             (2, 1, 'random', NULL),
+             (3, 0, 'human', NULL);",
+    );
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 6);
+    assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len());
     assert_eq!(open_games(&store), [GameId(1)]);
     let page = store
         .lobby(&query(LobbyFilter::Unfinished, 10, None))
@@ -1222,32 +1239,21 @@ fn a_log_two_stores_wrote_to_comes_back_in_order() {
 #[test]
 fn a_database_whose_actions_were_keyed_by_game_is_upgraded_with_every_action() {
     let dir = tempfile::tempdir().unwrap();
-    {
-        let conn = rusqlite::Connection::open(db(&dir)).unwrap();
-        for step in [
-            include_str!("../migrations/0001_init.sql"),
-            include_str!("../migrations/0002_lobby.sql"),
-            include_str!("../migrations/0003_campaigns.sql"),
-            include_str!("../migrations/0004_rematch.sql"),
-        ] {
-            conn.execute_batch(step).unwrap();
-        }
-        conn.execute_batch(
-            "PRAGMA user_version = 4;
-             INSERT INTO games (id, game, version, config, seed) VALUES
-                 (1, 'starrealms', 1, '{}', 5),
-                 (2, 'starrealms', 1, '{}', 6);
-             INSERT INTO seats (game_id, seat, player) VALUES
-                 (1, 0, 'random'), (1, 1, 'random'), (2, 0, 'random'), (2, 1, 'random');
-             INSERT INTO actions (game_id, idx, text, client_id) VALUES
-                 (1, 1, 'end', NULL),
-                 (1, 0, 'play scout', 'c0'),
-                 (1, 2, 'play viper', 'c2');",
-        )
-        .unwrap();
-    }
+    older_database(
+        &dir,
+        4,
+        "INSERT INTO games (id, game, version, config, seed) VALUES
+             (1, 'starrealms', 1, '{}', 5),
+             (2, 'starrealms', 1, '{}', 6);
+         INSERT INTO seats (game_id, seat, player) VALUES
+             (1, 0, 'random'), (1, 1, 'random'), (2, 0, 'random'), (2, 1, 'random');
+         INSERT INTO actions (game_id, idx, text, client_id) VALUES
+             (1, 1, 'end', NULL),
+             (1, 0, 'play scout', 'c0'),
+             (1, 2, 'play viper', 'c2');",
+    );
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 6);
+    assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len());
     let game = store.load(GameId(1)).unwrap();
     assert_eq!(game.record.actions, ["play scout", "end", "play viper"]);
     assert_eq!(
@@ -1271,33 +1277,21 @@ fn a_database_whose_actions_were_keyed_by_game_is_upgraded_with_every_action() {
 #[test]
 fn a_database_that_kept_finished_in_the_games_alone_is_upgraded() {
     let dir = tempfile::tempdir().unwrap();
-    {
-        let conn = rusqlite::Connection::open(db(&dir)).unwrap();
-        for step in [
-            include_str!("../migrations/0001_init.sql"),
-            include_str!("../migrations/0002_lobby.sql"),
-            include_str!("../migrations/0003_campaigns.sql"),
-            include_str!("../migrations/0004_rematch.sql"),
-            include_str!("../migrations/0005_actions_by_time.sql"),
-        ] {
-            conn.execute_batch(step).unwrap();
-        }
-        conn.execute_batch(
-            "PRAGMA user_version = 5;
-             INSERT INTO games (id, game, version, config, seed) VALUES
-                 (1, 'starrealms', 1, '{}', 5),
-                 (2, 'starrealms', 1, '{}', 6);
-             UPDATE games SET finished = 1, winners = '[0]' WHERE id = 1;
-             INSERT INTO seats (game_id, seat, player) VALUES
-                 (1, 0, 'random'), (1, 1, 'random'), (2, 0, 'random'), (2, 1, 'random');
-             INSERT INTO actions (epoch, game_id, idx, text) VALUES (0, 1, 0, 'end'), (0, 2, 0, 'end');
-             INSERT INTO logs (game_id, actions, first_epoch, last_epoch) VALUES
-                 (1, 1, 0, 0), (2, 1, 0, 0);",
-        )
-        .unwrap();
-    }
+    older_database(
+        &dir,
+        5,
+        "INSERT INTO games (id, game, version, config, seed) VALUES
+             (1, 'starrealms', 1, '{}', 5),
+             (2, 'starrealms', 1, '{}', 6);
+         UPDATE games SET finished = 1, winners = '[0]' WHERE id = 1;
+         INSERT INTO seats (game_id, seat, player) VALUES
+             (1, 0, 'random'), (1, 1, 'random'), (2, 0, 'random'), (2, 1, 'random');
+         INSERT INTO actions (epoch, game_id, idx, text) VALUES (0, 1, 0, 'end'), (0, 2, 0, 'end');
+         INSERT INTO logs (game_id, actions, first_epoch, last_epoch) VALUES
+             (1, 1, 0, 0), (2, 1, 0, 0);",
+    );
     let store = SqliteStore::open(db(&dir)).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 6);
+    assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len());
     // The game over before stays over; the other plays on, until it is marked over too.
     assert!(matches!(
         store.append_action(GameId(1), 1, "end", None),
