@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::{SEAT_NAMES, Seat};
+use crate::Seat;
 
 /// Appends `n`.
 pub fn number(out: &mut Vec<u8>, n: impl itoa::Integer) {
@@ -33,14 +33,10 @@ pub fn boolean(out: &mut Vec<u8>, b: bool) {
 
 /// Appends a seat, as [`Seat`]'s `Serialize` writes it.
 pub fn seat(out: &mut Vec<u8>, seat: Seat) {
-    match SEAT_NAMES.get(seat.index()) {
-        Some(name) => {
-            out.push(b'"');
-            out.extend_from_slice(name.as_bytes());
-            out.push(b'"');
-        }
-        None => value(out, &seat),
-    }
+    // A seat's text needs no escape.
+    out.push(b'"');
+    seat.write_text(out);
+    out.push(b'"');
 }
 
 /// Appends a seat or `null`.

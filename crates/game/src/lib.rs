@@ -41,6 +41,18 @@ impl Seat {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// Appends the text form (`p2`), as `Display` writes it; the usual seats without
+    /// formatting.
+    pub fn write_text(self, out: &mut Vec<u8>) {
+        match SEAT_NAMES.get(self.index()) {
+            Some(name) => out.extend_from_slice(name.as_bytes()),
+            None => {
+                out.push(b'p');
+                json::number(out, self.index() + 1);
+            }
+        }
+    }
 }
 
 impl fmt::Display for Seat {
@@ -198,7 +210,7 @@ pub trait Action:
     /// Appends the text form as a JSON string (quoted, escaped as `serde_json` escapes it). A
     /// game whose actions are listed in every view writes them faster.
     fn write_json_text(&self, out: &mut Vec<u8>) {
-        json::value(out, &self.to_string());
+        json::string(out, &self.to_string());
     }
 }
 

@@ -300,157 +300,78 @@ impl Action {
     /// the card files' check enforces): JSON needs no escape of it.
     pub fn write_text(self, out: &mut Vec<u8>) {
         use Action::*;
-        let cards = crate::cards();
-        let card =
-            |out: &mut Vec<u8>, c: CardId| out.extend_from_slice(cards.def(c).id().as_bytes());
-        let n = |out: &mut Vec<u8>, n: u8| {
-            if n < 10 {
-                out.push(b'0' + n);
-            } else {
-                out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-            }
-        };
-        let seat = |out: &mut Vec<u8>, s: Seat| {
-            out.push(b'p');
-            out.extend_from_slice(itoa::Buffer::new().format(usize::from(s.0) + 1).as_bytes());
-        };
-        let words = |out: &mut Vec<u8>, w: &[u8]| out.extend_from_slice(w);
+        let t = Text(out);
         match self {
-            Play(c) => {
-                words(out, b"play ");
-                card(out, c);
-            }
-            Primary(i) => {
-                words(out, b"primary base ");
-                n(out, i);
-            }
-            AllyShip(i) => {
-                words(out, b"ally ship ");
-                n(out, i);
-            }
-            AllyBase(i) => {
-                words(out, b"ally base ");
-                n(out, i);
-            }
-            DoubleAllyShip(i) => {
-                words(out, b"double ally ship ");
-                n(out, i);
-            }
-            DoubleAllyBase(i) => {
-                words(out, b"double ally base ");
-                n(out, i);
-            }
-            ScrapShip(i) => {
-                words(out, b"scrap ship ");
-                n(out, i);
-            }
-            ScrapBase(i) => {
-                words(out, b"scrap base ");
-                n(out, i);
-            }
-            BuyRow(i) | BuyUpgrade(i, ..) => {
-                words(out, b"buy row ");
-                n(out, i);
-            }
-            AcquireRow(i) | AcquireUpgrade(i, ..) => {
-                words(out, b"acquire row ");
-                n(out, i);
-            }
-            BuyExplorer => words(out, b"buy explorer"),
-            AttackPlayer(s, a) => {
-                words(out, b"attack ");
-                seat(out, s);
-                out.push(b' ');
-                n(out, a);
-            }
-            AttackBase(s, i) => {
-                words(out, b"attack ");
-                seat(out, s);
-                words(out, b" base ");
-                n(out, i);
-            }
-            End => words(out, b"end"),
-            Choose(i) => {
-                words(out, b"choose ");
-                n(out, i);
-            }
-            ScrapHand(c) => {
-                words(out, b"scrap hand ");
-                card(out, c);
-            }
-            ScrapDiscard(c) => {
-                words(out, b"scrap discard ");
-                card(out, c);
-            }
-            ScrapRow(i) => {
-                words(out, b"scrap row ");
-                n(out, i);
-            }
-            Destroy(s, i) => {
-                words(out, b"destroy ");
-                seat(out, s);
-                words(out, b" base ");
-                n(out, i);
-            }
-            Discard(c) => {
-                words(out, b"discard ");
-                card(out, c);
-            }
-            Target(s) => {
-                words(out, b"target ");
-                seat(out, s);
-            }
-            Copy(i) => {
-                words(out, b"copy ship ");
-                n(out, i);
-            }
-            CopyBase(s, i) => {
-                words(out, b"copy ");
-                seat(out, s);
-                words(out, b" base ");
-                n(out, i);
-            }
-            AcquireExplorer => words(out, b"acquire explorer"),
-            Top => words(out, b"top"),
-            TopBase(c) => {
-                words(out, b"top ");
-                card(out, c);
-            }
-            ToHand => words(out, b"hand"),
-            Pass => words(out, b"pass"),
-            Give(c, s) => {
-                words(out, b"give ");
-                seat(out, s);
-                out.push(b' ');
-                card(out, c);
-            }
-            Bequeath(c) => {
-                words(out, b"bequeath ");
-                card(out, c);
-            }
-            TransferTrade(s, a) => {
-                words(out, b"transfer ");
-                seat(out, s);
-                words(out, b" trade ");
-                n(out, a);
-            }
-            TransferCombat(s, a) => {
-                words(out, b"transfer ");
-                seat(out, s);
-                words(out, b" combat ");
-                n(out, a);
-            }
-            Switch(s) => {
-                words(out, b"switch ");
-                seat(out, s);
-            }
-        }
-        if let BuyUpgrade(_, sheet, row) | AcquireUpgrade(_, sheet, row) = self {
-            words(out, b" upgrade s");
-            n(out, sheet + 1);
-            words(out, b" r");
-            n(out, row + 1);
-        }
+            Play(c) => t.word("play ").card(c),
+            Primary(i) => t.word("primary base ").num(i),
+            AllyShip(i) => t.word("ally ship ").num(i),
+            AllyBase(i) => t.word("ally base ").num(i),
+            DoubleAllyShip(i) => t.word("double ally ship ").num(i),
+            DoubleAllyBase(i) => t.word("double ally base ").num(i),
+            ScrapShip(i) => t.word("scrap ship ").num(i),
+            ScrapBase(i) => t.word("scrap base ").num(i),
+            BuyRow(i) => t.word("buy row ").num(i),
+            BuyUpgrade(i, s, r) => t.word("buy row ").num(i).upgrade(s, r),
+            BuyExplorer => t.word("buy explorer"),
+            AttackPlayer(s, n) => t.word("attack ").seat(s).word(" ").num(n),
+            AttackBase(s, i) => t.word("attack ").seat(s).word(" base ").num(i),
+            End => t.word("end"),
+            Choose(i) => t.word("choose ").num(i),
+            ScrapHand(c) => t.word("scrap hand ").card(c),
+            ScrapDiscard(c) => t.word("scrap discard ").card(c),
+            ScrapRow(i) => t.word("scrap row ").num(i),
+            Destroy(s, i) => t.word("destroy ").seat(s).word(" base ").num(i),
+            Discard(c) => t.word("discard ").card(c),
+            Target(s) => t.word("target ").seat(s),
+            Copy(i) => t.word("copy ship ").num(i),
+            CopyBase(s, i) => t.word("copy ").seat(s).word(" base ").num(i),
+            AcquireRow(i) => t.word("acquire row ").num(i),
+            AcquireUpgrade(i, s, r) => t.word("acquire row ").num(i).upgrade(s, r),
+            AcquireExplorer => t.word("acquire explorer"),
+            Top => t.word("top"),
+            TopBase(c) => t.word("top ").card(c),
+            ToHand => t.word("hand"),
+            Pass => t.word("pass"),
+            Give(c, s) => t.word("give ").seat(s).word(" ").card(c),
+            Bequeath(c) => t.word("bequeath ").card(c),
+            TransferTrade(s, n) => t.word("transfer ").seat(s).word(" trade ").num(n),
+            TransferCombat(s, n) => t.word("transfer ").seat(s).word(" combat ").num(n),
+            Switch(s) => t.word("switch ").seat(s),
+        };
+    }
+}
+
+/// An action's text being written: words, numbers, seats and card ids, one after the other.
+struct Text<'a>(&'a mut Vec<u8>);
+
+impl Text<'_> {
+    fn word(self, word: &str) -> Self {
+        self.0.extend_from_slice(word.as_bytes());
+        self
+    }
+
+    fn num(self, n: u8) -> Self {
+        game::json::number(self.0, n);
+        self
+    }
+
+    fn seat(self, seat: Seat) -> Self {
+        seat.write_text(self.0);
+        self
+    }
+
+    fn card(self, card: CardId) -> Self {
+        self.0
+            .extend_from_slice(crate::cards().def(card).id().as_bytes());
+        self
+    }
+
+    /// ` upgrade s<sheet> r<row>`, counted from 1.
+    fn upgrade(self, sheet: u8, row: u8) -> Self {
+        self.word(" upgrade s")
+            .num(sheet + 1)
+            .word(" r")
+            .num(row + 1)
     }
 }
 
@@ -486,15 +407,12 @@ impl std::str::FromStr for Action {
             }
         };
         let card = |rest: &[&str]| -> Result<CardId, ActionError> {
-            if let [id] = rest
-                && let Some(card) = crate::cards().find(id)
-            {
-                return Ok(card);
-            }
-            if rest.is_empty() {
-                return Err(fail(reason("parse_no_card", &[])));
-            }
-            let name = rest.join(" ");
+            // One word (a card's id, as clients send it) is looked up as it is.
+            let name = match rest {
+                [] => return Err(fail(reason("parse_no_card", &[]))),
+                [one] => std::borrow::Cow::Borrowed(*one),
+                _ => std::borrow::Cow::Owned(rest.join(" ")),
+            };
             crate::cards()
                 .find(&name)
                 .ok_or_else(|| fail(reason("parse_unknown_card", &[("name", &name)])))
