@@ -547,28 +547,20 @@ async fn answer(
         let message = format!("messages are at most {} bytes", limits.max_message);
         return (error(ErrorCode::TooLarge, &message), Then::Go);
     }
-    let act = match serde_json::from_str::<Act<'_>>(body.as_str()) {
-        Ok(act) if act.kind == "act" => act,
+    match serde_json::from_str::<Act<'_>>(body.as_str()) {
+        Ok(act) if act.kind == "act" => play(conn, &act.client_id, act.version, &act.action).await,
         _ => match serde_json::from_str(body.as_str()) {
             Ok(ClientMessage::Act {
                 client_id,
                 version,
                 action,
-            }) => Act {
-                kind: "act".into(),
-                client_id: client_id.into(),
-                version,
-                action: action.into(),
-            },
-            Err(e) => {
-                return (
-                    error(ErrorCode::BadMessage, &format!("not a message: {e}")),
-                    Then::Go,
-                );
-            }
+            }) => play(conn, &client_id, version, &action).await,
+            Err(e) => (
+                error(ErrorCode::BadMessage, &format!("not a message: {e}")),
+                Then::Go,
+            ),
         },
-    };
-    play(conn, &act.client_id, act.version, &act.action).await
+    }
 }
 
 /// [`ClientMessage::Act`], the message nearly every client message is, read as a plain struct:

@@ -51,12 +51,19 @@ async fn bad_messages_get_an_error_and_change_nothing() {
     // Each refused message: its error, and nothing else.
     mover.send_text("{not json").await;
     assert_eq!(code(&mover.recv().await), "bad_message");
+    // What is wrong with a message of another type, or an act with a field missing, is said.
     mover.send(json!({"type": "dance"})).await;
-    assert_eq!(code(&mover.recv().await), "bad_message");
+    let e = mover.recv().await;
+    assert_eq!(code(&e), "bad_message");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.contains("unknown variant `dance`"), "{message}");
     mover
         .send(json!({"type": "act", "version": 0, "action": good}))
         .await;
-    assert_eq!(code(&mover.recv().await), "bad_message", "no client_id");
+    let e = mover.recv().await;
+    assert_eq!(code(&e), "bad_message", "no client_id");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.contains("missing field `client_id`"), "{message}");
     mover.act("", 0, &good).await;
     assert_eq!(code(&mover.recv().await), "bad_message");
     mover.act(&"x".repeat(65), 0, &good).await;
