@@ -64,7 +64,7 @@ use sha2::{Digest, Sha256};
 
 mod sqlite;
 
-pub use sqlite::SqliteStore;
+pub use sqlite::{MIGRATIONS, SqliteStore};
 
 /// The player name of a seat kept for a person; any other name is a bot's.
 pub const HUMAN: &str = "human";

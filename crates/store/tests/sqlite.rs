@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use game::{GameRecord, Seat};
 use store::{
-    GameId, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, SqliteStore, Store, StoreError,
-    TokenHash, Written,
+    GameId, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery, MIGRATIONS, SqliteStore, Store,
+    StoreError, TokenHash, Written,
 };
 
 fn record(players: &[&str]) -> GameRecord {
@@ -40,15 +40,21 @@ fn db(dir: &tempfile::TempDir) -> std::path::PathBuf {
     dir.path().join("games.sqlite")
 }
 
-/// The migrations in order, as a store of each schema version had run them.
-const MIGRATIONS: [&str; 6] = [
-    include_str!("../migrations/0001_init.sql"),
-    include_str!("../migrations/0002_lobby.sql"),
-    include_str!("../migrations/0003_campaigns.sql"),
-    include_str!("../migrations/0004_rematch.sql"),
-    include_str!("../migrations/0005_actions_by_time.sql"),
-    include_str!("../migrations/0006_finished_in_logs.sql"),
-];
+#[test]
+fn every_migration_file_is_a_step_of_the_schema_in_its_order() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sql"))
+        .collect();
+    paths.sort();
+    let files: Vec<String> = paths
+        .iter()
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .collect();
+    assert_eq!(files, MIGRATIONS);
+}
 
 /// A database file in `dir` as a store of schema `version` left it, holding what `rows`
 /// inserts.
