@@ -29,43 +29,27 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use starrealms::Edition;
 
-/// Options of `realms arena`.
+/// Options of `realms arena`; their help is the translation table's `cli.arena.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
-    /// The bots, comma-separated, at least two, each once (e.g. heuristic,random).
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
-    /// Games per pair of bots and per format; each deal is played from both sides, so an odd
-    /// number is rounded up.
     #[arg(long, short = 'n', default_value_t = 100)]
     games: u64,
-    /// Formats, comma-separated: standard, free_for_all, hunter, hunter_first_blood, hydra,
-    /// emperor, raid. Beyond two seats each bot plays every seat of one side (see README).
     #[arg(long, value_delimiter = ',', default_value = "standard")]
     formats: Vec<String>,
-    /// Rule edition where the rulebooks differ: rise_of_empire or classic.
     #[arg(long, default_value = "rise_of_empire")]
     edition: Edition,
-    /// Base seed: the same seed gives the same games and the same report.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Play the same deals for every pair (a deal's seed then leaves the bots' names out), so
-    /// that two arenas of the same seed compare two bots against one opponent on the same cards.
     #[arg(long)]
     same_deals: bool,
-    /// Worker threads (default: every core); the results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
-    /// Print the summary (summary.json) instead of the text tables.
     #[arg(long)]
     json: bool,
-    /// Directory of the result files (games.csv, summary.json, ratings.svg), created if needed.
-    /// A run stopped before its end leaves its finished deals there (games.partial.jsonl); the
-    /// same command again plays only the rest.
     #[arg(long, default_value = "arena-results", value_name = "DIR")]
     out: PathBuf,
-    /// Play every game again, ignoring the deals an interrupted run of the same arena left in
-    /// --out.
     #[arg(long)]
     restart: bool,
 }

@@ -16,10 +16,9 @@ use serde::Serialize;
 use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion};
 use starrealms::cards::Faction;
 
-/// Options of `realms campaign`.
+/// Options of `realms campaign`; their help is the translation table's `cli.campaign.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct CampaignArgs {
-    /// A campaign file instead of the embedded stand-in campaign (see docs/campaign.md).
     #[arg(long, value_name = "FILE", global = true)]
     campaign: Option<PathBuf>,
     #[command(subcommand)]
@@ -28,69 +27,51 @@ pub struct CampaignArgs {
 
 #[derive(Subcommand, Debug)]
 enum CampaignCommand {
-    /// Start a campaign against a bot: pick your side; the save file keeps everything.
     New(NewArgs),
-    /// Play the campaign's next scenario (or go on with the one in progress).
     Play(FileArgs),
-    /// Where the campaign stands: scenario, points, sheets, upgraded cards, who opens next.
     Status(StatusArgs),
-    /// Replay every game of a save and check that it is the campaign's.
     Replay(FileArgs),
-    /// Play whole campaigns between bots and report.
     Simulate(SimulateArgs),
 }
 
 #[derive(Args, Debug)]
 struct NewArgs {
-    /// Your side: star_empire or trade_federation.
     #[arg(long, default_value = "star_empire")]
     side: String,
-    /// The bot you play against.
     #[arg(long, default_value = "medium")]
     vs: String,
-    /// The bot's wished side (default: the other one); if it is yours, the seed draws.
     #[arg(long)]
     bot_side: Option<String>,
-    /// The campaign's seed (default: from the clock; it is saved).
     #[arg(long)]
     seed: Option<u64>,
-    /// The save file.
     #[arg(long, value_name = "FILE", default_value = "realms-campaign.json")]
     save: PathBuf,
 }
 
 #[derive(Args, Debug)]
 struct FileArgs {
-    /// The campaign's save file.
     #[arg(value_name = "FILE", default_value = "realms-campaign.json")]
     file: PathBuf,
 }
 
 #[derive(Args, Debug)]
 struct StatusArgs {
-    /// The campaign's save file.
     #[arg(value_name = "FILE", default_value = "realms-campaign.json")]
     file: PathBuf,
-    /// Print JSON.
     #[arg(long)]
     json: bool,
 }
 
 #[derive(Args, Debug)]
 struct SimulateArgs {
-    /// Campaigns to play.
     #[arg(long, default_value_t = 10)]
     campaigns: u64,
-    /// The two bots, comma-separated (the first wishes the Star Empire).
     #[arg(long, value_delimiter = ',', default_value = "medium,medium")]
     players: Vec<String>,
-    /// Seed of the first campaign (campaign `i` has seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Print JSON.
     #[arg(long)]
     json: bool,
 }

@@ -16,26 +16,19 @@ use starrealms::{Action, CardId, Config, State};
 
 use arena::wilson;
 
-/// Options of `realms cards stats`.
+/// Options of `realms cards stats`; their help is the translation table's `cli.cards.stats.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    /// Games to play.
     #[arg(long, short = 'n', default_value_t = 2000)]
     games: u64,
-    /// The two bots, comma-separated (p1 first).
     #[arg(long, value_delimiter = ',', default_value = "medium,medium")]
     players: Vec<String>,
-    /// Base seed: the same seed gives the same figures, whatever the threads.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
-    /// Also write stats.csv, stats.json and stats.svg (the win-rate difference of each card
-    /// with its interval) in this folder, created if needed.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 }

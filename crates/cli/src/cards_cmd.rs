@@ -10,10 +10,9 @@ use starrealms::cards::{Effect, Static};
 
 use crate::text;
 
-/// Options of `realms cards`.
+/// Options of `realms cards`; their help is the translation table's `cli.cards.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct CardsArgs {
-    /// Print JSON: every card with its names, numbers, text and effects.
     #[arg(long)]
     json: bool,
     #[command(subcommand)]
@@ -23,8 +22,6 @@ pub struct CardsArgs {
 /// What `realms cards` can do besides listing the cards.
 #[derive(Subcommand, Debug)]
 enum CardsCommand {
-    /// What each card does to the game, over many games between bots: how often it is bought
-    /// when offered, when, and how decks holding it fare (with 95% intervals).
     Stats(crate::card_stats::StatsArgs),
 }
 

@@ -5,9 +5,7 @@ use clap::ValueEnum;
 /// Which game a command plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum GameKind {
-    /// Star Realms.
     #[default]
     Starrealms,
-    /// Bataille Cosmique.
     Cosmique,
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use i18n::Lang;
 
 /// Appends a line to an output buffer: `outln!(out)`, `outln!(out, "{x}")`.
@@ -35,6 +35,7 @@ mod campaign_cmd;
 mod card_stats;
 mod cards_cmd;
 mod games;
+mod help;
 mod menu;
 mod play;
 mod play_cosmique;
@@ -46,76 +47,57 @@ mod term;
 mod text;
 
 /// Star Realms in a terminal: play against a bot, simulate bot matches, replay saved games,
-/// run scenarios, list the cards.
+/// run scenarios, list the cards. What the commands and options say of themselves is in the
+/// translation table, in every language (see `help`): `cli.arg.<option>` for these.
 #[derive(Parser, Debug)]
 #[command(name = "realms", version, propagate_version = true)]
 struct Cli {
-    /// Use the cards of this file instead of the base set (a designer's set; see docs/cards.md).
-    /// `simulate` and `arena` take it several times to compare card sets.
     #[arg(long, global = true, value_name = "FILE")]
     cards: Vec<PathBuf>,
-    // Its help lists the languages of `Lang::ALL` (see `lang_help`).
-    #[arg(long, global = true, value_name = "LANG", help = lang_help())]
+    #[arg(long, global = true, value_name = "LANG")]
     lang: Option<Lang>,
-    /// The game: starrealms (default) or cosmique.
     #[arg(long, global = true, value_enum, default_value = "starrealms")]
     game: games::GameKind,
-    /// Star Realms card sets whose trade cards make the trade deck, comma-separated: base
-    /// (default), colony_wars (*Colony Wars*), rise_of_empire (the *Rise of Empire* stand-in
-    /// pack, ours), or several (`base,colony_wars`).
     #[arg(long, global = true, value_name = "SETS")]
     sets: Option<String>,
-    /// *Rise of Empire* upgrades: sticker sheets each seat owns, as `p1=s1_empire,p2=s1_federation`
-    /// (a seat named twice owns two sheets; `realms cards --sets rise_of_empire` lists them).
     #[arg(long, global = true, value_name = "SEAT=SHEET,…")]
     sheets: Option<String>,
-    /// With --sheets: using the fifth sticker of a sheet wins at once (political victory).
     #[arg(long, global = true, requires = "sheets")]
     political: bool,
-    /// The trade deck a finished *Rise of Empire* campaign left (its upgraded cards and the
-    /// post-campaign pack), read from its save: for games of any format after the campaign.
     #[arg(long, global = true, value_name = "SAVE")]
     campaign_deck: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
+/// The commands (`cli.<command>.about` says what each does).
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a whole game against a bot in the terminal.
     Play(play::PlayArgs),
-    /// Run many bot-against-bot games and report win rates with confidence intervals.
     Simulate(simulate::SimulateArgs),
-    /// Round robin between bots: win-rate matrix, Bradley–Terry ratings, CSV, JSON and SVG files.
     Arena(arena::ArenaArgs),
-    /// Re-run a saved game record, showing it step by step or only checking it.
     Replay(replay::ReplayArgs),
-    /// Apply a scenario file and print the resulting state and every seat's view.
     Scenario(scenario_cmd::ScenarioArgs),
-    /// List the cards with their texts.
     Cards(cards_cmd::CardsArgs),
-    /// Run the game server: people and bots play over HTTP and WebSocket (docs/protocol.md).
     Serve(serve::ServeArgs),
-    /// The Rise of Empire campaign: twelve games whose trade deck changes for good
-    /// (docs/campaign.md).
     Campaign(campaign_cmd::CampaignArgs),
 }
 
 /// Who moves first in `realms play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum First {
-    /// You.
+    /// The person at the terminal.
     Me,
     /// The bot.
     Bot,
-    /// Drawn at random from the seed, as in the rules.
+    /// Whoever the seed draws.
     Random,
 }
 
 /// Options shared by the commands that output data.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct JsonFlag {
-    /// Print JSON instead of text.
+    /// Whether to print JSON rather than text.
     #[arg(long)]
     pub json: bool,
 }
@@ -135,17 +117,6 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
-}
-
-/// The help of `--lang`: every language of the translation table.
-fn lang_help() -> String {
-    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-    let (last, rest) = codes.split_last().expect("at least one language");
-    format!(
-        "Language of the output: {} or {last} (default: from the LC_ALL, LC_MESSAGES or LANG \
-         environment variable, else en)",
-        rest.join(", ")
-    )
 }
 
 fn language(flag: Option<Lang>) -> Lang {
@@ -397,8 +368,7 @@ pub fn load_cards(path: &std::path::Path, lang: Lang) -> anyhow::Result<LoadedCa
     })
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let lang = language(cli.lang);
+fn run(cli: Cli, lang: Lang) -> anyhow::Result<ExitCode> {
     let loaded = cli
         .cards
         .iter()
@@ -440,12 +410,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let lang = language(help::lang_in_args(&args));
+    let cli = match help::localize(Cli::command(), lang)
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
+        Ok(cli) => cli,
+        Err(e) => return help::refuse(e, lang),
+    };
+    let lang = language(cli.lang);
+    match run(cli, lang) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            let message = format!("{e:#}");
+            eprintln!("{}", i18n::tf(lang, "cli.error", &[("message", &message)]));
             ExitCode::FAILURE
         }
     }

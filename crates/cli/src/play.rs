@@ -22,47 +22,33 @@ use crate::menu;
 use crate::term::{self, Screen};
 use crate::text::{self, Names};
 
-/// Options of `realms play`.
+/// Options of `realms play`; their help is the translation table's `cli.play.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The bot to play against.
     #[arg(long, default_value = "heuristic")]
     pub(crate) vs: String,
-    /// Seed of the game (default: drawn from the clock; it is printed so the game can be replayed).
     #[arg(long)]
     pub(crate) seed: Option<u64>,
-    /// Who plays first (in formats where the seed draws the first player).
     #[arg(long, value_enum, default_value = "random", conflicts_with = "seat")]
     pub(crate) first: First,
-    /// The format: standard, free_for_all, hunter, hunter_first_blood, hydra, emperor, raid.
     #[arg(long, default_value = "standard")]
     pub(crate) format: starrealms::Format,
-    /// Number of seats (default: the format's smallest table); bots take every seat but yours.
     #[arg(long)]
     pub(crate) seats: Option<u8>,
-    /// Your seat (p1 … p6), instead of --first.
     #[arg(long)]
     pub(crate) seat: Option<Seat>,
-    /// Rule edition where the rulebooks differ: rise_of_empire or classic.
     #[arg(long, default_value = "rise_of_empire")]
     pub(crate) edition: starrealms::Edition,
-    /// Bataille Cosmique variant (with --game cosmique): standard, incolore, 30pv.
     #[arg(long, default_value = "standard")]
     pub(crate) variant: cosmique::Variant,
-    /// Where to save the game record (default: realms-game-SEED.json; with --resume, the
-    /// resumed file).
     #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,
-    /// Go on with a game saved by `realms play` (after `quit`, Ctrl-C or a closed input): same
-    /// seed, same bot, same seats; the bot's decisions so far are replayed so it goes on exactly
-    /// as if never interrupted.
     #[arg(
         long,
         value_name = "FILE",
         conflicts_with_all = ["seed", "first", "vs", "format", "seats", "seat", "edition"]
     )]
     pub(crate) resume: Option<PathBuf>,
-    /// Colours: auto (on a terminal, unless NO_COLOR is set), always, or never.
     #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
     pub(crate) color: term::ColorWhen,
 }

@@ -11,15 +11,12 @@ use starrealms::{Action, State};
 
 use crate::text::{self, Names};
 
-/// Options of `realms replay`.
+/// Options of `realms replay`; their help is the translation table's `cli.replay.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The game record (JSON, as `realms play` saves it).
     file: PathBuf,
-    /// Only check that the record replays; print a one-line summary.
     #[arg(long)]
     check: bool,
-    /// Also print the table at the start of every turn.
     #[arg(long)]
     boards: bool,
 }

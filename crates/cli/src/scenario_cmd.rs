@@ -65,15 +65,10 @@ fn file_error(
 /// Options of `realms scenario` (the game read is the one of `--game`).
 #[derive(Args, Debug)]
 pub struct ScenarioArgs {
-    /// The scenario (JSON; see docs/scenarios.md).
     #[arg(required_unless_present = "check")]
     file: Option<PathBuf>,
-    /// Run every scenario (`*.json`) of this folder and check each one's `expect` block:
-    /// a line per file, and a failure when one does not hold.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["file", "json"])]
     check: Option<PathBuf>,
-    /// Print the result as JSON: the state in the scenario format, the legal actions and every
-    /// seat's observation (and the expectations that do not hold, if any).
     #[arg(long)]
     json: bool,
 }

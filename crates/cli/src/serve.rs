@@ -12,69 +12,42 @@ use clap::Args;
 use i18n::{Lang, t, tf};
 use store::{SqliteStore, Store as _};
 
-/// Options of `realms serve`.
+/// Options of `realms serve`; their help is the translation table's `cli.serve.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The address to listen on (`0.0.0.0:8080` to accept other machines; port 0: any free one).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: String,
-    /// The SQLite file that keeps the games (created if missing).
     #[arg(long, default_value = "realms.sqlite", value_name = "FILE")]
     db: PathBuf,
-    /// How long a bot waits before it plays, in milliseconds, so that people can follow.
     #[arg(long, default_value_t = 400, value_name = "MS")]
     bot_delay_ms: u64,
-    /// Serve the browser interface from this folder (such as `web`) instead of the copy built
-    /// into the binary: to work on the interface without rebuilding.
     #[arg(long, value_name = "DIR")]
     web_dir: Option<PathBuf>,
-    /// Connections at once, in all (WebSockets included); beyond it, new ones are refused.
     #[arg(long, default_value_t = server::Options::default().max_connections, value_name = "N")]
     max_connections: usize,
-    /// Connections at once from one client address.
     #[arg(long, default_value_t = server::Options::default().max_connections_per_address, value_name = "N")]
     max_connections_per_address: usize,
-    /// An IPv6 client is its network of this many leading bits, for every limit per address
-    /// (64: a subscriber's network, whose every address its owner may use; 128: each address).
     #[arg(long, default_value_t = server::Options::default().ipv6_prefix, value_name = "BITS",
           value_parser = clap::value_parser!(u8).range(1..=128))]
     ipv6_prefix: u8,
-    /// Longest wait for a request's head, and for a request's body, in seconds.
     #[arg(long, default_value_t = server::Options::default().header_timeout.as_secs(), value_name = "S")]
     request_timeout_secs: u64,
-    /// A WebSocket from which nothing arrives for this long, not even an answer to the pings
-    /// sent every third of it, is closed (seconds); so is any connection that reads nothing of
-    /// what it is sent for as long.
     #[arg(long, default_value_t = server::Options::default().ws_idle_timeout.as_secs(), value_name = "S")]
     ws_idle_secs: u64,
-    /// Views to spectators and to seats that are not to move go at most this often, in
-    /// milliseconds: a quick run of another seat's actions reaches them as one view. The view
-    /// that gives a seat the move goes at once.
     #[arg(long, default_value_t = server::Options::default().watch_interval.as_millis() as u64, value_name = "MS")]
     watch_interval_ms: u64,
-    /// Seats of unfinished games one client address may hold (players behind one router share
-    /// an address: raise it for a club or a classroom).
     #[arg(long, default_value_t = server::Options::default().seats_per_address, value_name = "N")]
     seats_per_address: usize,
-    /// How long a human seat stays open for somebody to join it, in minutes.
     #[arg(long, default_value_t = server::Options::default().open_seat_ttl.as_secs() / 60, value_name = "MIN")]
     open_seat_minutes: u64,
-    /// Bot decisions computed at once (default: the cores less one); the others wait their turn.
     #[arg(long, default_value_t = server::Options::default().bot_threads, value_name = "N")]
     bot_threads: usize,
-    /// The largest search budget a game may give a bot (`ismcts:<n>`).
     #[arg(long, default_value_t = server::Options::default().max_bot_iterations, value_name = "N")]
     max_bot_iterations: u32,
-    /// Serve over TLS (`https://`, `wss://`) with this certificate chain, a PEM file (such as
-    /// Let's Encrypt's `fullchain.pem`); with `--tls-key`.
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     tls_cert: Option<PathBuf>,
-    /// The private key of `--tls-cert`, a PEM file (such as `privkey.pem`).
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     tls_key: Option<PathBuf>,
-    /// Behind a reverse proxy: the header that names the client's address (such as
-    /// `X-Forwarded-For`, whose last address, the proxy's addition, is taken), for the limits
-    /// per address. Only when the proxy sets it.
     #[arg(long, value_name = "HEADER")]
     client_address_header: Option<String>,
 }

@@ -18,36 +18,25 @@ use starrealms::Config;
 
 use crate::games::GameKind;
 
-/// Options of `realms simulate`.
+/// Options of `realms simulate`; their help is the translation table's `cli.simulate.arg.<option>`.
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
-    /// Number of games.
     #[arg(long, short = 'n', default_value_t = 1000)]
     games: u64,
-    /// The bots, one per seat, in seat order (p1 first), comma-separated: heuristic, random.
     #[arg(long, default_value = "heuristic,random", value_delimiter = ',')]
     players: Vec<String>,
-    /// Number of seats: the bots of --players take them in turn (`--players heuristic,random
-    /// --seats 4`: heuristic, random, heuristic, random). Default: one seat per bot named.
     #[arg(long)]
     seats: Option<u8>,
-    /// The format (default: standard for two bots, free_for_all for more): standard,
-    /// free_for_all, hunter, hunter_first_blood, hydra, emperor, raid.
     #[arg(long)]
     format: Option<starrealms::Format>,
-    /// Rule edition where the rulebooks differ: rise_of_empire or classic.
     #[arg(long, default_value = "rise_of_empire")]
     edition: starrealms::Edition,
-    /// Bataille Cosmique variant (with --game cosmique): standard, incolore, 30pv.
     #[arg(long, default_value = "standard")]
     variant: cosmique::Variant,
-    /// Base seed: the same seed gives the same results.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
 }

@@ -16,12 +16,9 @@ use starrealms::cards::Faction;
 /// When to colour the terminal game (`--color`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorWhen {
-    /// On a terminal that shows colours, unless `NO_COLOR` is set.
     #[default]
     Auto,
-    /// Always, even into a pipe or a file.
     Always,
-    /// Never.
     Never,
 }
 

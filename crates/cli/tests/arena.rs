@@ -302,7 +302,7 @@ fn bad_options_are_refused_and_nothing_is_written() {
         ),
         (
             vec!["--bots", "random,heuristic", "--games", "many"],
-            "invalid value 'many'",
+            "the value `many` of --games <GAMES> is not valid",
         ),
         (vec!["--games", "4"], "--bots"),
     ] {

@@ -63,12 +63,65 @@ fn every_command_has_help() {
 }
 
 #[test]
+fn help_and_refusals_speak_the_language_of_the_locale_or_of_lang() {
+    // From the locale: the help screen, its headings, defaults and values.
+    let serve = stdout_of(
+        realms()
+            .env("LANG", "fr_FR.UTF-8")
+            .args(["serve", "--help"]),
+    );
+    for french in [
+        "Lancer le serveur de jeu",
+        "Utilisation : realms serve",
+        "Options :",
+        "[par défaut : 4096]",
+        "Afficher l'aide",
+    ] {
+        assert!(serve.contains(french), "`{french}` in {serve}");
+    }
+    for english in ["Usage:", "Print help", "[default:", "Run the game server"] {
+        assert!(!serve.contains(english), "`{english}` in {serve}");
+    }
+    // From `--lang`, which wins over the locale, wherever it stands on the line.
+    let play = stdout_of(
+        realms()
+            .env("LANG", "fr_FR.UTF-8")
+            .args(["play", "--lang", "es", "-h"]),
+    );
+    assert!(play.contains("Uso: realms play"), "{play}");
+    assert!(
+        play.contains("[valores posibles: me, bot, random]"),
+        "{play}"
+    );
+    // A command line clap refuses: told in the language, with clap's exit code.
+    realms()
+        .args(["--lang", "fr", "play", "--danse"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "erreur : option ou argument inconnu `--danse`",
+        ));
+    realms()
+        .env("LANG", "pt_BR.UTF-8")
+        .arg("voar")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("comando desconhecido `voar`"));
+    // An error of the command itself carries the language's prefix too.
+    realms()
+        .args(["--lang", "fr", "replay", "no-such-record.json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("erreur : "));
+}
+
+#[test]
 fn unknown_command_and_option_fail_with_usage() {
     realms()
         .arg("fly")
         .assert()
         .failure()
-        .stderr(predicate::str::contains("unrecognized subcommand"));
+        .stderr(predicate::str::contains("error: unknown command `fly`"));
     realms()
         .args(["play", "--vs", "genius"])
         .assert()
@@ -346,7 +399,10 @@ fn simulate_refuses_bad_options() {
             ],
             "the free_for_all format takes 3 to 6 seats",
         ),
-        (vec!["--games", "many"], "invalid value 'many'"),
+        (
+            vec!["--games", "many"],
+            "the value `many` of --games <GAMES> is not valid",
+        ),
     ] {
         realms()
             .arg("simulate")
@@ -746,7 +802,9 @@ fn a_saved_game_resumes_exactly_where_it_stopped() {
         .arg(&whole)
         .assert()
         .failure()
-        .stderr(predicate::str::contains("cannot be used with"));
+        .stderr(predicate::str::contains(
+            "--seed <SEED> cannot be given with --resume <FILE>",
+        ));
 }
 
 // ----- formats ---------------------------------------------------------------------------------

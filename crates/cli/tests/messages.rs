@@ -92,7 +92,9 @@ fn keys_used_exist_and_keys_defined_are_used() {
         }
     }
     let used: BTreeSet<&str> = literals.iter().map(|(l, _)| l.as_str()).collect();
-    for key in i18n::keys() {
+    // The command line's help is looked up by the commands' and options' names, which the
+    // CLI's own test matches with this table both ways.
+    for key in i18n::keys().filter(|k| !k.starts_with("cli.")) {
         assert!(
             used.contains(key),
             "`{key}` is in messages.toml but never used"

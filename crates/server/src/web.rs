@@ -98,7 +98,9 @@ pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
             ),
         )
     })?;
+    // The command line's help is no business of the browser's.
     let messages: Map<String, Value> = i18n::keys()
+        .filter(|k| !k.starts_with("cli."))
         .map(|k| (k.to_string(), Value::from(i18n::t(lang, k))))
         .collect();
     let set = starrealms::cards();

@@ -49,8 +49,11 @@ async fn the_built_in_interface_and_its_texts_are_served() {
             serde_json::json!({"en": "English", "fr": "Français", "pt": "Português", "es": "Español"})
         );
         let messages = texts["messages"].as_object().unwrap();
-        assert_eq!(messages.len(), i18n::keys().count());
-        for key in i18n::keys() {
+        // Every message but the command line's help.
+        let keys: Vec<&str> = i18n::keys().filter(|k| !k.starts_with("cli.")).collect();
+        assert!(keys.len() < i18n::keys().count());
+        assert_eq!(messages.len(), keys.len());
+        for key in keys {
             assert_eq!(messages[key], i18n::t(lang, key), "{key}");
         }
         let set = starrealms::cards();
