@@ -353,7 +353,7 @@ fn plan(args: &ArenaArgs, out: &Path, lang: Lang) -> anyhow::Result<Plan> {
     plan.same_deals = args.same_deals;
     plan.formats = std::mem::take(&mut plan.formats)
         .into_iter()
-        .map(crate::TableOptions::apply)
+        .map(|f| crate::TableOptions::apply(f, lang))
         .collect::<anyhow::Result<Vec<_>>>()?;
     if out.exists() && !out.is_dir() {
         anyhow::bail!(tf(
@@ -410,7 +410,7 @@ pub fn run(args: ArenaArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             stem
         });
         let (summary, written) = starrealms::with_card_set(c.set, || run_one(&args, &dir, lang))
-            .map_err(|e| e.context(format!("with the cards of {}", c.file)))?;
+            .map_err(|e| e.context(tf(lang, "arena.err.with_cards", &[("file", &c.file)])))?;
         runs.push((c, summary, written));
     }
     if args.json {

@@ -76,39 +76,59 @@ struct SimulateArgs {
     json: bool,
 }
 
-fn side(text: &str) -> anyhow::Result<Faction> {
+fn side(text: &str, lang: Lang) -> anyhow::Result<Faction> {
     match text.trim().to_ascii_lowercase().replace('-', "_").as_str() {
         "star_empire" | "empire" => Ok(Faction::StarEmpire),
         "trade_federation" | "federation" => Ok(Faction::TradeFederation),
-        _ => anyhow::bail!("unknown side `{text}` (star_empire or trade_federation)"),
+        _ => anyhow::bail!(tf(lang, "campaign.err.side", &[("side", &text)])),
     }
 }
 
-fn definition(args: &CampaignArgs) -> anyhow::Result<CampaignDef> {
+fn definition(args: &CampaignArgs, lang: Lang) -> anyhow::Result<CampaignDef> {
     match &args.campaign {
         None => Ok(CampaignDef::embedded().map_err(anyhow::Error::msg)?.clone()),
         Some(path) => {
             let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the campaign file {}", path.display()))?;
+                .with_context(|| tf(lang, "campaign.err.read_def", &[("file", &path.display())]))?;
             CampaignDef::parse(&path.display().to_string(), &text).map_err(anyhow::Error::msg)
         }
     }
 }
 
-pub(crate) fn load(def: &CampaignDef, path: &Path) -> anyhow::Result<Campaign> {
+pub(crate) fn load(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<Campaign> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-    let save: CampaignSave = serde_json::from_str(&text)
-        .map_err(|e| anyhow::anyhow!("{name} is not a campaign save: {e}"))?;
-    Campaign::replay(def, save).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+    let text = std::fs::read_to_string(path)
+        .with_context(|| tf(lang, "campaign.err.read", &[("file", &name)]))?;
+    let save: CampaignSave = serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(tf(
+            lang,
+            "campaign.err.not_save",
+            &[("file", &name), ("error", &e)]
+        ))
+    })?;
+    Campaign::replay(def, save).map_err(|e| file_error(&name, e, lang))
+}
+
+/// An error of a file of the campaign (its save, or the game in progress), named with it.
+fn file_error(
+    file: &dyn std::fmt::Display,
+    e: impl std::fmt::Display,
+    lang: Lang,
+) -> anyhow::Error {
+    anyhow::anyhow!(tf(
+        lang,
+        "campaign.err.file",
+        &[("file", file), ("error", &e)]
+    ))
 }
 
 /// Writes the save through a temporary file, so a reader never sees half of it.
-fn store(c: &Campaign, path: &Path) -> anyhow::Result<()> {
+fn store(c: &Campaign, path: &Path, lang: Lang) -> anyhow::Result<()> {
     let tmp = path.with_extension("json.tmp");
     let text = serde_json::to_string_pretty(&c.save)? + "\n";
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    let write_err = |p: &Path| tf(lang, "campaign.err.write", &[("file", &p.display())]);
+    std::fs::write(&tmp, text).with_context(|| write_err(&tmp))?;
+    std::fs::rename(&tmp, path).with_context(|| write_err(path))
 }
 
 /// Where the game in progress is kept while it is played.
@@ -118,12 +138,12 @@ fn game_file(path: &Path) -> PathBuf {
 
 /// Runs `realms campaign …`.
 pub fn run(args: CampaignArgs, lang: Lang) -> anyhow::Result<ExitCode> {
-    let def = definition(&args)?;
+    let def = definition(&args, lang)?;
     match args.command {
         CampaignCommand::New(a) => new(&def, a, lang),
         CampaignCommand::Play(a) => play(&def, &a.file, lang),
         CampaignCommand::Status(a) => {
-            let c = load(&def, &a.file)?;
+            let c = load(&def, &a.file, lang)?;
             if a.json {
                 let mut out = String::new();
                 outln!(out, "{}", serde_json::to_string_pretty(&c.status())?);
@@ -132,7 +152,7 @@ pub fn run(args: CampaignArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             crate::emit(&status(&c, lang))
         }
         CampaignCommand::Replay(a) => {
-            let c = load(&def, &a.file)?;
+            let c = load(&def, &a.file, lang)?;
             let mut out = String::new();
             outln!(
                 out,
@@ -156,23 +176,23 @@ pub fn run(args: CampaignArgs, lang: Lang) -> anyhow::Result<ExitCode> {
 
 fn new(def: &CampaignDef, a: NewArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     bots::starrealms::by_name(&a.vs, 0).map_err(anyhow::Error::msg)?;
-    let mine = side(&a.side)?;
+    let mine = side(&a.side, lang)?;
     let theirs = match &a.bot_side {
-        Some(s) => side(s)?,
+        Some(s) => side(s, lang)?,
         None if mine == Faction::StarEmpire => Faction::TradeFederation,
         None => Faction::StarEmpire,
     };
     if a.save.exists() {
-        anyhow::bail!(
-            "{} exists: give another --save, or go on with `realms campaign play {}`",
-            a.save.display(),
-            a.save.display()
-        );
+        anyhow::bail!(tf(
+            lang,
+            "campaign.err.save_exists",
+            &[("file", &a.save.display())]
+        ));
     }
     let seed = a.seed.unwrap_or_else(crate::play::clock_seed);
     let c = Campaign::new(def, [mine, theirs], ["human".into(), a.vs.clone()], seed)
         .map_err(anyhow::Error::msg)?;
-    store(&c, &a.save)?;
+    store(&c, &a.save, lang)?;
     let mut out = String::new();
     outln!(
         out,
@@ -238,16 +258,16 @@ fn choose(
 }
 
 fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
-    let mut c = load(def, path)?;
+    let mut c = load(def, path, lang)?;
     let side_file = game_file(path);
     // A game interrupted (Ctrl-C, quit) was kept in the side file: take its moves back.
     if c.in_progress().is_some() && side_file.exists() {
         let text = std::fs::read_to_string(&side_file)?;
-        let record = GameRecord::from_json(&text)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", side_file.display()))?;
+        let record =
+            GameRecord::from_json(&text).map_err(|e| file_error(&side_file.display(), e, lang))?;
         c.update(&record)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", side_file.display()))?;
-        store(&c, path)?;
+            .map_err(|e| file_error(&side_file.display(), e, lang))?;
+        store(&c, path, lang)?;
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -278,10 +298,10 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
             return Ok(ExitCode::SUCCESS);
         };
         c.begin(choice).map_err(anyhow::Error::msg)?;
-        store(&c, path)?;
-        crate::play::save(c.in_progress().expect("just begun"), &side_file)?;
+        store(&c, path, lang)?;
+        crate::play::save(c.in_progress().expect("just begun"), &side_file, lang)?;
     } else if !side_file.exists() {
-        crate::play::save(c.in_progress().expect("in progress"), &side_file)?;
+        crate::play::save(c.in_progress().expect("in progress"), &side_file, lang)?;
     }
     drop(out);
     let args = crate::play::PlayArgs {
@@ -299,10 +319,10 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
     };
     let code = crate::play::play(args, lang, &mut input)?;
     let text = std::fs::read_to_string(&side_file)?;
-    let record = GameRecord::from_json(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", side_file.display()))?;
+    let record =
+        GameRecord::from_json(&text).map_err(|e| file_error(&side_file.display(), e, lang))?;
     c.update(&record).map_err(anyhow::Error::msg)?;
-    store(&c, path)?;
+    store(&c, path, lang)?;
     if c.in_progress().is_none() {
         let _ = std::fs::remove_file(&side_file);
         if c.is_over() {
@@ -526,7 +546,7 @@ fn complete(
             )?;
         }
         if let Some(path) = path {
-            store(c, path)?;
+            store(c, path, lang)?;
         }
     }
     Ok(true)
@@ -595,7 +615,7 @@ impl Summary {
 
 fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     if a.players.len() != 2 {
-        anyhow::bail!("--players names two bots (a campaign is for two players)");
+        anyhow::bail!(t(lang, "campaign.err.players"));
     }
     for p in &a.players {
         bots::starrealms::by_name(p, 0).map_err(anyhow::Error::msg)?;
@@ -604,12 +624,12 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
+        anyhow::bail!(t(lang, "campaign.err.threads"));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .context("cannot start the worker threads")?;
+        .context(t(lang, "campaign.err.pool"))?;
     let bar = if std::io::stderr().is_terminal() && !a.json {
         ProgressBar::with_draw_target(Some(a.campaigns), ProgressDrawTarget::stderr())
     } else {

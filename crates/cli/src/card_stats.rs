@@ -193,17 +193,17 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     for name in &args.players {
         bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
     }
-    let config = crate::TableOptions::apply(Config::default())?;
+    let config = crate::TableOptions::apply(Config::default(), lang)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
+        anyhow::bail!(t(lang, "card_stats.err.threads"));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .context("cannot start the worker threads")?;
+        .context(t(lang, "card_stats.err.pool"))?;
     let bar = if std::io::stderr().is_terminal() && !args.json {
         ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())
     } else {
@@ -379,7 +379,8 @@ fn report(
 }
 
 fn write_files(dir: &Path, report: &Report, lang: Lang) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .with_context(|| tf(lang, "card_stats.err.mkdir", &[("path", &dir.display())]))?;
     let mut csv = String::from(
         "card,cost,offered,bought,buy_rate,acquired_free,mean_turn_bought,decks_with,wins_with,\
          decks_without,wins_without,win_rate_with,win_rate_without,difference,difference_low,\
@@ -409,7 +410,8 @@ fn write_files(dir: &Path, report: &Report, lang: Lang) -> anyhow::Result<()> {
     }
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+        std::fs::write(&path, text)
+            .with_context(|| tf(lang, "card_stats.err.write", &[("path", &path.display())]))
     };
     write("stats.csv", &csv)?;
     write("stats.json", &serde_json::to_string_pretty(report)?)?;

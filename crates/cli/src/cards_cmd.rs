@@ -75,7 +75,7 @@ pub fn run(args: CardsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     }
     let mut out = String::new();
     let set = cards();
-    let sets = crate::TableOptions::apply(starrealms::Config::default())?.sets;
+    let sets = crate::TableOptions::apply(starrealms::Config::default(), lang)?.sets;
     // The chosen sets' printed cards (the starting cards and the Explorer always).
     let listed = |def: &starrealms::CardDef| {
         def.upgrade.is_none()

@@ -191,6 +191,13 @@ pub fn refuse(error: clap::Error, lang: Lang) -> ExitCode {
     ExitCode::from(error.exit_code() as u8)
 }
 
+/// The line that tells the error of a command, its causes after it, in `lang`.
+pub fn failure(error: &anyhow::Error, lang: Lang) -> String {
+    let causes: Vec<String> = error.chain().map(ToString::to_string).collect();
+    let message = causes.join(t(lang, "cli.error.because"));
+    tf(lang, "cli.error", &[("message", &message)])
+}
+
 /// What is wrong with the command line, in `lang`.
 fn message(error: &clap::Error, lang: Lang) -> String {
     let text = |kind| match error.get(kind) {
@@ -465,6 +472,22 @@ mod tests {
         assert_eq!(
             text,
             tf(Lang::Fr, "cli.error.no_value", &[("arg", &"--vs <VS>")])
+        );
+    }
+
+    #[test]
+    fn an_error_and_its_causes_are_told_in_the_language() {
+        use anyhow::Context as _;
+        let error = Err::<(), _>(anyhow::anyhow!("disk on fire"))
+            .context("cannot read x.json")
+            .unwrap_err();
+        assert_eq!(
+            failure(&error, Lang::En),
+            "error: cannot read x.json: disk on fire"
+        );
+        assert_eq!(
+            failure(&error, Lang::Fr),
+            "erreur : cannot read x.json : disk on fire"
         );
     }
 

@@ -160,42 +160,45 @@ impl TableOptions {
             .map(|(_, t)| t)
     }
 
-    fn parse(cli: &Cli) -> anyhow::Result<TableOptions> {
+    fn parse(cli: &Cli, lang: Lang) -> anyhow::Result<TableOptions> {
         let sets = match &cli.sets {
             None => None,
-            Some(text) => Some(
-                starrealms::cards::Sets::parse(text).map_err(|e| anyhow::anyhow!("--sets: {e}"))?,
-            ),
+            Some(text) => Some(starrealms::cards::Sets::parse(text).map_err(|e| {
+                anyhow::anyhow!(i18n::tf(lang, "options.err.sets", &[("error", &e)]))
+            })?),
         };
         let mut sheets = Vec::new();
         for item in cli.sheets.iter().flat_map(|s| s.split(',')) {
             let item = item.trim();
             let (seat, sheet) = item.split_once('=').ok_or_else(|| {
-                anyhow::anyhow!("--sheets: `{item}` is not SEAT=SHEET (p1=s1_empire)")
+                anyhow::anyhow!(i18n::tf(lang, "options.err.sheet_form", &[("item", &item)]))
             })?;
-            let seat: game::Seat = seat
-                .trim()
-                .parse()
-                .map_err(|e: game::BadSeat| anyhow::anyhow!("--sheets: {e}"))?;
+            let seat: game::Seat = seat.trim().parse().map_err(|e: game::BadSeat| {
+                anyhow::anyhow!(i18n::tf(lang, "options.err.sheets", &[("error", &e)]))
+            })?;
             sheets.push((seat.0, sheet.trim().to_string()));
         }
         if (sets.is_some() || !sheets.is_empty()) && cli.game != games::GameKind::Starrealms {
-            anyhow::bail!("--sets and --sheets are Star Realms options (not for --game cosmique)");
+            anyhow::bail!(i18n::t(lang, "options.err.sets_starrealms"));
         }
         let mut trade_deck = None;
         let mut sets = sets;
         if let Some(path) = &cli.campaign_deck {
             if cli.game != games::GameKind::Starrealms {
-                anyhow::bail!("--campaign-deck is a Star Realms option (not for --game cosmique)");
+                anyhow::bail!(i18n::t(lang, "options.err.campaign_deck_starrealms"));
             }
             if sets.is_some() {
-                anyhow::bail!("--campaign-deck gives the trade deck: leave out --sets");
+                anyhow::bail!(i18n::t(lang, "options.err.campaign_deck_sets"));
             }
             let def = starrealms::campaign::CampaignDef::embedded().map_err(anyhow::Error::msg)?;
-            let c = campaign_cmd::load(def, path)?;
-            let deck = c
-                .final_trade_deck()
-                .map_err(|e| anyhow::anyhow!("--campaign-deck {}: {e}", path.display()))?;
+            let c = campaign_cmd::load(def, path, lang)?;
+            let deck = c.final_trade_deck().map_err(|e| {
+                anyhow::anyhow!(i18n::tf(
+                    lang,
+                    "options.err.campaign_deck",
+                    &[("file", &path.display()), ("error", &e)]
+                ))
+            })?;
             let names: Vec<String> = def.sets.iter().chain(&def.post_campaign).cloned().collect();
             sets = Some(starrealms::cards::Sets::from_names(&names).map_err(anyhow::Error::msg)?);
             trade_deck = Some(deck);
@@ -214,7 +217,7 @@ impl TableOptions {
     }
 
     /// Applies the options to a new game's configuration, and checks it.
-    pub fn apply(config: starrealms::Config) -> anyhow::Result<starrealms::Config> {
+    pub fn apply(config: starrealms::Config, lang: Lang) -> anyhow::Result<starrealms::Config> {
         let options = TableOptions::current().cloned().unwrap_or_default();
         let mut config = config;
         if let Some(sets) = options.sets {
@@ -229,10 +232,11 @@ impl TableOptions {
             for (seat, sheet) in &options.sheets {
                 let grants: &mut Vec<starrealms::config::SheetGrant> =
                     sheets.get_mut(*seat as usize).ok_or_else(|| {
-                        anyhow::anyhow!(
-                            "--sheets: there is no seat p{} at a table of {n}",
-                            seat + 1
-                        )
+                        anyhow::anyhow!(i18n::tf(
+                            lang,
+                            "options.err.sheets_no_seat",
+                            &[("seat", &format!("p{}", seat + 1)), ("n", &n)]
+                        ))
                     })?;
                 grants.push(starrealms::config::SheetGrant {
                     sheet: sheet.clone(),
@@ -290,14 +294,17 @@ pub fn record_cards(
     let name = record_path.display();
     if let Some(active) = card_file() {
         if active.fingerprint != named.fingerprint {
-            anyhow::bail!(
-                "{name} was played with the cards of {} (fingerprint {}), and --cards {} plays \
-                 differently (fingerprint {})",
-                named.file,
-                named.fingerprint,
-                active.file,
-                active.fingerprint
-            );
+            anyhow::bail!(i18n::tf(
+                lang,
+                "options.err.cards_differ",
+                &[
+                    ("file", &name),
+                    ("cards", &named.file),
+                    ("fingerprint", &named.fingerprint),
+                    ("given", &active.file),
+                    ("now", &active.fingerprint)
+                ]
+            ));
         }
         return Ok(None);
     }
@@ -310,22 +317,25 @@ pub fn record_cards(
         .chain(beside)
         .find(|p| p.is_file())
     else {
-        anyhow::bail!(
-            "{name} was played with the cards of {}, which is not there (nor beside the record): \
-             give it with --cards FILE",
-            named.file
-        );
+        anyhow::bail!(i18n::tf(
+            lang,
+            "options.err.cards_missing",
+            &[("file", &name), ("cards", &named.file)]
+        ));
     };
     let loaded = load_cards(&path, lang)?;
     if loaded.fingerprint != named.fingerprint {
-        anyhow::bail!(
-            "{name} was played with the cards of {} (fingerprint {}), but {} now plays \
-             differently (fingerprint {}): the record cannot be replayed with it",
-            named.file,
-            named.fingerprint,
-            path.display(),
-            loaded.fingerprint
-        );
+        anyhow::bail!(i18n::tf(
+            lang,
+            "options.err.cards_changed",
+            &[
+                ("file", &name),
+                ("cards", &named.file),
+                ("fingerprint", &named.fingerprint),
+                ("path", &path.display()),
+                ("now", &loaded.fingerprint)
+            ]
+        ));
     }
     Ok(Some(loaded.set))
 }
@@ -343,7 +353,7 @@ pub fn with_cards<R>(set: Option<&'static starrealms::CardSet>, f: impl FnOnce()
 pub fn load_cards(path: &std::path::Path, lang: Lang) -> anyhow::Result<LoadedCards> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the card file {file}"))?;
+        .with_context(|| i18n::tf(lang, "options.err.read_cards", &[("file", &file)]))?;
     let set = starrealms::CardSet::parse(&file, &text).map_err(|e| anyhow::anyhow!("{e}"))?;
     for issue in set.text_disagreements() {
         eprintln!(
@@ -375,24 +385,25 @@ fn run(cli: Cli, lang: Lang) -> anyhow::Result<ExitCode> {
         .map(|path| load_cards(path, lang))
         .collect::<anyhow::Result<Vec<_>>>()?;
     if loaded.len() > 1 && !matches!(cli.command, Command::Simulate(_) | Command::Arena(_)) {
-        anyhow::bail!(
-            "--cards is given {} times: only simulate and arena compare card sets",
-            loaded.len()
-        );
+        anyhow::bail!(i18n::tf(
+            lang,
+            "options.err.cards_many",
+            &[("n", &loaded.len())]
+        ));
     }
     if loaded.len() > 1 && cli.campaign_deck.is_some() {
-        anyhow::bail!("--campaign-deck is one card set's deck: give one --cards with it");
+        anyhow::bail!(i18n::t(lang, "options.err.campaign_deck_cards"));
     }
     if let [one] = &loaded[..] {
         starrealms::use_static_card_set(one.set).map_err(anyhow::Error::msg)?;
     }
     let mut tables = Vec::new();
     if loaded.is_empty() {
-        tables.push((set_key(), TableOptions::parse(&cli)?));
+        tables.push((set_key(), TableOptions::parse(&cli, lang)?));
     }
     for c in &loaded {
-        let options = starrealms::with_card_set(c.set, || TableOptions::parse(&cli))
-            .with_context(|| format!("with the cards of {}", c.file))?;
+        let options = starrealms::with_card_set(c.set, || TableOptions::parse(&cli, lang))
+            .with_context(|| i18n::tf(lang, "options.err.with_cards", &[("file", &c.file)]))?;
         tables.push((c.set as *const starrealms::CardSet as usize, options));
     }
     let _ = TABLE.set(tables);
@@ -424,8 +435,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let message = format!("{e:#}");
-            eprintln!("{}", i18n::tf(lang, "cli.error", &[("message", &message)]));
+            eprintln!("{}", help::failure(&e, lang));
             ExitCode::FAILURE
         }
     }

@@ -61,18 +61,23 @@ struct Start {
     path: PathBuf,
 }
 
-fn start(args: PlayArgs) -> anyhow::Result<Start> {
+fn start(args: PlayArgs, lang: Lang) -> anyhow::Result<Start> {
     let Some(file) = args.resume else {
         let seed = args.seed.unwrap_or_else(clock_seed);
-        let config = crate::TableOptions::apply(Config {
-            edition: args.edition,
-            ..Config::of_format(args.format, args.seats)
-        })?;
+        let config = crate::TableOptions::apply(
+            Config {
+                edition: args.edition,
+                ..Config::of_format(args.format, args.seats)
+            },
+            lang,
+        )?;
         let state = State::new_game(&config, seed).map_err(anyhow::Error::msg)?;
         let n = config.seats;
         let human = match (args.seat, args.first) {
             (Some(seat), _) if seat.0 < n => seat,
-            (Some(seat), _) => anyhow::bail!("there is no seat {seat} at a table of {n}"),
+            (Some(seat), _) => {
+                anyhow::bail!(tf(lang, "play.err.no_seat", &[("seat", &seat), ("n", &n)]))
+            }
             (None, First::Me) => state.first,
             (None, First::Bot) => Seat((state.first.0 + 1) % n),
             (None, First::Random) => Seat(0),
@@ -92,18 +97,26 @@ fn start(args: PlayArgs) -> anyhow::Result<Start> {
         });
     };
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {name}"))?;
-    let record = GameRecord::from_json(&text)
-        .map_err(|e| anyhow::anyhow!("{name} is not a game record: {e}"))?;
+    let text = std::fs::read_to_string(&file)
+        .with_context(|| tf(lang, "play.err.read", &[("file", &name)]))?;
+    let record = GameRecord::from_json(&text).map_err(|e| {
+        anyhow::anyhow!(tf(
+            lang,
+            "play.err.not_record",
+            &[("file", &name), ("error", &e)]
+        ))
+    })?;
     let humans: Vec<usize> = (0..record.players.len())
         .filter(|&i| record.players[i] == "human")
         .collect();
     let [human] = humans[..] else {
-        anyhow::bail!("{name} is not a game of `realms play` (one human seat, bots in the others)");
+        anyhow::bail!(tf(lang, "play.err.not_play", &[("file", &name)]));
     };
     for (i, p) in record.players.iter().enumerate() {
         if i != human {
-            bots::starrealms::by_name(p, 0).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            bots::starrealms::by_name(p, 0).map_err(|e| {
+                anyhow::anyhow!(tf(lang, "play.err.file", &[("file", &name), ("error", &e)]))
+            })?;
         }
     }
     Ok(Start {
@@ -134,6 +147,7 @@ pub(crate) fn clock_seed() -> u64 {
 pub(crate) struct Keeper {
     shared: Arc<Mutex<GameRecord>>,
     path: PathBuf,
+    lang: Lang,
 }
 
 impl Keeper {
@@ -144,15 +158,15 @@ impl Keeper {
         let message = t(lang, "interrupted");
         ctrlc::set_handler(move || {
             let record = copy.lock().unwrap_or_else(|e| e.into_inner());
-            let _ = save(&record, &file);
+            let _ = save(&record, &file, lang);
             eprintln!(
                 "\n{}",
                 message.replace("{file}", &file.display().to_string())
             );
             std::process::exit(130);
         })
-        .context("cannot catch Ctrl-C")?;
-        Ok(Keeper { shared, path })
+        .context(t(lang, "play.err.ctrlc"))?;
+        Ok(Keeper { shared, path, lang })
     }
 
     /// Appends an action (in text form) to the record.
@@ -169,16 +183,17 @@ impl Keeper {
         save(
             &self.shared.lock().unwrap_or_else(|e| e.into_inner()),
             &self.path,
+            self.lang,
         )
     }
 }
 
 /// Writes the record to `path` through a temporary file, so a reader never sees half a record.
-pub fn save(record: &GameRecord, path: &Path) -> anyhow::Result<()> {
+pub fn save(record: &GameRecord, path: &Path, lang: Lang) -> anyhow::Result<()> {
     let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, record.to_json() + "\n")
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    let write_err = |p: &Path| tf(lang, "play.err.write", &[("file", &p.display())]);
+    std::fs::write(&tmp, record.to_json() + "\n").with_context(|| write_err(&tmp))?;
+    std::fs::rename(&tmp, path).with_context(|| write_err(path))
 }
 
 /// A card in a few lines: name and cost, faction, kind and defense, and its abilities in words.
@@ -410,7 +425,7 @@ pub fn run(args: PlayArgs, game: crate::games::GameKind, lang: Lang) -> anyhow::
             let cards = match &args.resume {
                 Some(file) => {
                     let text = std::fs::read_to_string(file)
-                        .with_context(|| format!("cannot read {}", file.display()))?;
+                        .with_context(|| tf(lang, "play.err.read", &[("file", &file.display())]))?;
                     match GameRecord::from_json(&text) {
                         Ok(record) => crate::record_cards(&record, file, lang)?,
                         Err(_) => None,
@@ -437,7 +452,7 @@ pub(crate) fn play(
         human,
         record,
         path,
-    } = start(args)?;
+    } = start(args, lang)?;
     let n = record.players.len();
     let mut players: Players = Vec::with_capacity(n);
     for (i, who) in record.players.iter().enumerate() {
@@ -454,7 +469,7 @@ pub(crate) fn play(
     }
     let vs = record.players[(human.index() + 1) % n].clone();
     let config: Config = serde_json::from_value(record.config.clone())
-        .map_err(|e| anyhow::anyhow!("bad configuration: {e}"))?;
+        .map_err(|e| anyhow::anyhow!(tf(lang, "play.err.config", &[("error", &e)])))?;
     let mut names = Names::plain(n);
     for i in 0..n {
         let seat = Seat(i as u8);
@@ -466,16 +481,26 @@ pub(crate) fn play(
         names.0[i] = text::seat_label(&config, seat, &who, lang);
     }
     let name = path.display().to_string();
-    let mut state: State = record
-        .initial_state()
-        .map_err(|e| anyhow::anyhow!("{name} does not replay: {e}"))?;
+    let mut state: State = record.initial_state().map_err(|e| {
+        anyhow::anyhow!(tf(
+            lang,
+            "play.err.no_replay",
+            &[("file", &name), ("error", &e)]
+        ))
+    })?;
     let mut legal = Vec::new();
     for (step, text) in record.actions.iter().enumerate() {
         let fail = |e: String| {
-            anyhow::anyhow!(
-                "{name} does not replay: action {} (`{text}`): {e}",
-                step + 1
-            )
+            anyhow::anyhow!(tf(
+                lang,
+                "play.err.no_replay_action",
+                &[
+                    ("file", &name),
+                    ("step", &(step + 1)),
+                    ("action", text),
+                    ("error", &e)
+                ]
+            ))
         };
         let a = <Action as game::Action>::parse(text).map_err(|e| fail(e.to_string()))?;
         if let Some(seat) = state.to_move()

@@ -216,7 +216,7 @@ pub(crate) fn board(o: &Observation, names: &[String], lang: Lang) -> String {
 /// Plays one game of Bataille Cosmique on the terminal.
 pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Result<ExitCode> {
     if args.resume.is_some() {
-        anyhow::bail!("--resume is for Star Realms games");
+        anyhow::bail!(t(lang, "play.err.resume_cosmique"));
     }
     bots::cosmique::by_name(&args.vs, 0).map_err(anyhow::Error::msg)?;
     let mut out = Screen::stdout(args.color);
@@ -226,7 +226,9 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
     let n = cosmique::SEATS as u8;
     let human = match (args.seat, args.first) {
         (Some(seat), _) if seat.0 < n => seat,
-        (Some(seat), _) => anyhow::bail!("there is no seat {seat} at a table of {n}"),
+        (Some(seat), _) => {
+            anyhow::bail!(tf(lang, "play.err.no_seat", &[("seat", &seat), ("n", &n)]))
+        }
         (None, First::Me) => state.first,
         (None, First::Bot) => Seat((state.first.0 + 1) % n),
         (None, First::Random) => Seat(0),

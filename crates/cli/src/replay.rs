@@ -25,10 +25,15 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let out = String::new();
     let file = args.file.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
-    let record = GameRecord::from_json(&text)
-        .map_err(|e| anyhow::anyhow!("{file} is not a game record: {e}"))?;
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| tf(lang, "replay.err.read", &[("file", &file)]))?;
+    let record = GameRecord::from_json(&text).map_err(|e| {
+        anyhow::anyhow!(tf(
+            lang,
+            "replay.err.not_record",
+            &[("file", &file), ("error", &e)]
+        ))
+    })?;
     if record.game == <cosmique::State as game::State>::GAME {
         return replay_cosmique(&args, &record, &file, lang);
     }
@@ -47,32 +52,29 @@ fn replay_starrealms(
 ) -> anyhow::Result<ExitCode> {
     let mut state: State = record
         .initial_state()
-        .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
+        .map_err(|e| no_replay(file, e, lang))?;
     if let Some(sets) = crate::TableOptions::sets()
         && sets != state.config.sets
     {
-        anyhow::bail!(
-            "{file} was dealt from the card sets {}, not {} (a record names its sets: \
-             --sets is not needed)",
-            state.config.sets.names().join(","),
-            sets.names().join(",")
-        );
+        anyhow::bail!(tf(
+            lang,
+            "replay.err.sets",
+            &[
+                ("file", &file),
+                ("sets", &state.config.sets.names().join(",")),
+                ("given", &sets.names().join(","))
+            ]
+        ));
     }
     let names = Names::of_table(&state.config, &record.players, lang);
     let mut turn = None;
     for (step, action_text) in record.actions.iter().enumerate() {
-        let fail = |e: String| {
-            anyhow::anyhow!(
-                "{file} does not replay: action {} of {} (`{action_text}`): {e}",
-                step + 1,
-                record.actions.len()
-            )
-        };
+        let fail = |e: String| no_replay_at(file, step, record, action_text, e, lang);
         let action =
             <Action as game::Action>::parse(action_text).map_err(|e| fail(e.to_string()))?;
         let seat = state
             .to_move()
-            .ok_or_else(|| fail("the game is already over".into()))?;
+            .ok_or_else(|| fail(t(lang, "replay.err.over").into()))?;
         if !args.check {
             if turn != Some(state.turn) {
                 turn = Some(state.turn);
@@ -111,6 +113,37 @@ fn replay_starrealms(
         outln!(out, "{summary}");
     }
     crate::emit(&out)
+}
+
+/// Why a record does not replay.
+fn no_replay(file: &str, e: impl std::fmt::Display, lang: Lang) -> anyhow::Error {
+    anyhow::anyhow!(tf(
+        lang,
+        "replay.err.no_replay",
+        &[("file", &file), ("error", &e)]
+    ))
+}
+
+/// Why a record does not replay, at its action `step` (from 0).
+fn no_replay_at(
+    file: &str,
+    step: usize,
+    record: &GameRecord,
+    action: &str,
+    e: String,
+    lang: Lang,
+) -> anyhow::Error {
+    anyhow::anyhow!(tf(
+        lang,
+        "replay.err.no_replay_action",
+        &[
+            ("file", &file),
+            ("step", &(step + 1)),
+            ("total", &record.actions.len()),
+            ("action", &action),
+            ("error", &e)
+        ]
+    ))
 }
 
 /// The one-line verdict of `--check` (also the last line of a Cosmique replay).
@@ -159,19 +192,13 @@ fn replay_cosmique(
     let mut out = String::new();
     let mut end: cosmique::State = record
         .initial_state()
-        .map_err(|e| anyhow::anyhow!("{file} does not replay: {e}"))?;
+        .map_err(|e| no_replay(file, e, lang))?;
     for (step, text) in record.actions.iter().enumerate() {
-        let fail = |e: String| {
-            anyhow::anyhow!(
-                "{file} does not replay: action {} of {} (`{text}`): {e}",
-                step + 1,
-                record.actions.len()
-            )
-        };
+        let fail = |e: String| no_replay_at(file, step, record, text, e, lang);
         let action =
             <cosmique::Action as game::Action>::parse(text).map_err(|e| fail(e.to_string()))?;
         let seat =
-            game::State::to_move(&end).ok_or_else(|| fail("the game is already over".into()))?;
+            game::State::to_move(&end).ok_or_else(|| fail(t(lang, "replay.err.over").into()))?;
         if !args.check {
             outln!(out, "{:>5}  {seat}: {action}", step + 1);
         }

@@ -57,8 +57,16 @@ fn file_error(
         _ => None,
     };
     match hint {
-        Some(h) => anyhow::anyhow!("{file}: {e}\n{h}"),
-        None => anyhow::anyhow!("{file}: {e}"),
+        Some(h) => anyhow::anyhow!(tf(
+            lang,
+            "scenario.err.file_hint",
+            &[("file", &file), ("error", &e), ("hint", &h)]
+        )),
+        None => anyhow::anyhow!(tf(
+            lang,
+            "scenario.err.file",
+            &[("file", &file), ("error", &e)]
+        )),
     }
 }
 
@@ -76,7 +84,8 @@ pub struct ScenarioArgs {
 /// Reads a Star Realms scenario file, with `--sets` applied.
 fn read(path: &Path, lang: Lang) -> anyhow::Result<(Scenario, String)> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| tf(lang, "scenario.err.read", &[("file", &file)]))?;
     let mut scenario = Scenario::from_json(&text)
         .map_err(|e| file_error(&file, &text, GameKind::Starrealms, e, lang))?;
     if let Some(sets) = crate::TableOptions::sets() {
@@ -89,7 +98,8 @@ fn read(path: &Path, lang: Lang) -> anyhow::Result<(Scenario, String)> {
 /// Reads a Bataille Cosmique scenario file.
 fn read_cosmique(path: &Path, lang: Lang) -> anyhow::Result<(cosmique::scenario::Setup, String)> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| tf(lang, "scenario.err.read", &[("file", &file)]))?;
     let setup = cosmique::scenario::Setup::from_json(&text)
         .map_err(|e| file_error(&file, &text, GameKind::Cosmique, e, lang))?;
     Ok((setup, text))
@@ -132,13 +142,17 @@ fn mismatch_line(m: &Mismatch, lang: Lang) -> String {
 /// `realms scenario --check DIR`.
 fn check_dir(dir: &Path, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the folder {}", dir.display()))?
+        .with_context(|| tf(lang, "scenario.err.read_dir", &[("path", &dir.display())]))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
     if files.is_empty() {
-        anyhow::bail!("{}: no scenario (*.json) in this folder", dir.display());
+        anyhow::bail!(tf(
+            lang,
+            "scenario.err.empty_dir",
+            &[("path", &dir.display())]
+        ));
     }
     let mut out = String::new();
     let mut held = 0;

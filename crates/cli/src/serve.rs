@@ -80,7 +80,7 @@ impl ServeArgs {
 
 /// Serves until Ctrl-C.
 pub fn run(args: ServeArgs, lang: Lang) -> anyhow::Result<ExitCode> {
-    let runtime = server::runtime().context("cannot start the async runtime")?;
+    let runtime = server::runtime().context(t(lang, "serve.err.runtime"))?;
     let mut stdout = std::io::stdout();
     let served = runtime.block_on(serve(args, lang, &mut stdout, stop_signal()));
     // A bot's search still running on a worker thread ends at its next check; the process
@@ -126,15 +126,15 @@ async fn serve(
         _ => None,
     };
     let db = args.db.display().to_string();
-    let store =
-        SqliteStore::open(&args.db).with_context(|| format!("cannot open the database {db}"))?;
+    let store = SqliteStore::open(&args.db)
+        .with_context(|| tf(lang, "serve.err.open_db", &[("file", &db)]))?;
     let unfinished = store
         .list_unfinished()
-        .with_context(|| format!("cannot read the database {db}"))?
+        .with_context(|| tf(lang, "serve.err.read_db", &[("file", &db)]))?
         .len();
     let listener = server::bind(&args.addr)
         .await
-        .with_context(|| format!("cannot listen on {}", args.addr))?;
+        .with_context(|| tf(lang, "serve.err.listen", &[("addr", &args.addr)]))?;
     let addr = listener.local_addr()?;
     // Every connection takes a file descriptor: the usual soft limit (1,024) would let a few
     // hundred idle sockets lock everybody out.

@@ -44,14 +44,15 @@ pub struct SimulateArgs {
 /// Runs the simulation.
 pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
-        anyhow::bail!("--games must be at least 1");
+        anyhow::bail!(t(lang, "sim.err.games"));
     }
     if let Some(seats) = args.seats {
         if seats == 0 || (seats as usize) < args.players.len() {
-            anyhow::bail!(
-                "--seats {seats} is fewer than the {} bots --players names",
-                args.players.len()
-            );
+            anyhow::bail!(tf(
+                lang,
+                "sim.err.seats",
+                &[("seats", &seats), ("n", &args.players.len())]
+            ));
         }
         args.players = args
             .players
@@ -67,42 +68,49 @@ pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result
             let mut reports = Vec::new();
             for c in files {
                 let report = starrealms::with_card_set(c.set, || {
-                    let config = starrealms_config(&args)?;
+                    let config = starrealms_config(&args, lang)?;
                     let (format, edition) = (config.format, config.edition);
                     simulate::<starrealms::State>(
                         &args,
                         &config,
                         "starrealms",
                         Some((format, edition)),
+                        lang,
                     )
                 })
-                .with_context(|| format!("with the cards of {}", c.file))?;
+                .with_context(|| tf(lang, "sim.err.with_cards", &[("file", &c.file)]))?;
                 reports.push((c, report));
             }
             return compare(&args, &reports, lang);
         }
         GameKind::Starrealms => {
-            let config = starrealms_config(&args)?;
+            let config = starrealms_config(&args, lang)?;
             let (format, edition) = (config.format, config.edition);
-            simulate::<starrealms::State>(&args, &config, "starrealms", Some((format, edition)))?
+            simulate::<starrealms::State>(
+                &args,
+                &config,
+                "starrealms",
+                Some((format, edition)),
+                lang,
+            )?
         }
         GameKind::Cosmique => {
             for name in &args.players {
                 bots::cosmique::by_name(name, 0).map_err(anyhow::Error::msg)?;
             }
             if args.players.len() != cosmique::SEATS {
-                anyhow::bail!(
-                    "Bataille Cosmique takes {} players, not {} (--players names one bot per planet)",
-                    cosmique::SEATS,
-                    args.players.len()
-                );
+                anyhow::bail!(tf(
+                    lang,
+                    "sim.err.cosmique_players",
+                    &[("seats", &cosmique::SEATS), ("n", &args.players.len())]
+                ));
             }
             if !files.is_empty() {
-                anyhow::bail!("--cards is a Star Realms option (not for --game cosmique)");
+                anyhow::bail!(t(lang, "sim.err.cards_cosmique"));
             }
             let config = cosmique::Config::of_variant(args.variant);
             let label = format!("cosmique {}", args.variant);
-            simulate::<cosmique::State>(&args, &config, &label, None)?
+            simulate::<cosmique::State>(&args, &config, &label, None, lang)?
         }
     };
     let out = if args.json {
@@ -112,11 +120,14 @@ pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result
     };
     let code = crate::emit(&out)?;
     if report.cards_conserved != report.games {
-        anyhow::bail!(
-            "cards were not conserved in {} of {} games: a rule loses or makes cards",
-            report.games - report.cards_conserved,
-            report.games
-        );
+        anyhow::bail!(tf(
+            lang,
+            "sim.err.not_conserved",
+            &[
+                ("n", &(report.games - report.cards_conserved)),
+                ("games", &report.games)
+            ]
+        ));
     }
     Ok(code)
 }
@@ -176,7 +187,7 @@ fn compare(
     crate::emit(&out)
 }
 
-fn starrealms_config(args: &SimulateArgs) -> anyhow::Result<Config> {
+fn starrealms_config(args: &SimulateArgs, lang: Lang) -> anyhow::Result<Config> {
     for name in &args.players {
         bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
     }
@@ -193,8 +204,8 @@ fn starrealms_config(args: &SimulateArgs) -> anyhow::Result<Config> {
     };
     config
         .validate()
-        .map_err(|e| anyhow::anyhow!("{e} (--players names one bot per seat)"))?;
-    crate::TableOptions::apply(config)
+        .map_err(|e| anyhow::anyhow!(tf(lang, "sim.err.config", &[("error", &e)])))?;
+    crate::TableOptions::apply(config, lang)
 }
 
 /// Runs the games of one game kind, with the cards in use on this thread, and reports.
@@ -203,18 +214,19 @@ fn simulate<S: Played>(
     config: &S::Config,
     game: &str,
     format: Option<(starrealms::Format, starrealms::Edition)>,
+    lang: Lang,
 ) -> anyhow::Result<Report> {
     let cards = starrealms::cards();
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
+        anyhow::bail!(t(lang, "sim.err.threads"));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .context("cannot start the worker threads")?;
+        .context(t(lang, "sim.err.pool"))?;
 
     let bar = if std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())

@@ -1501,7 +1501,7 @@ fn scenarios_check_their_expectations_one_by_one_or_a_folder_at_once() {
     );
     assert!(out.contains("`winners` : attendu"), "{out}");
     assert!(out.contains("b.json : ok"), "{out}");
-    assert!(out.contains("c.json: line 1"), "{out}");
+    assert!(out.contains("c.json : line 1"), "{out}");
     assert!(out.contains("1 scénarios sur 3 tiennent."), "{out}");
 }
 
