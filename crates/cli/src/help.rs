@@ -3,7 +3,8 @@
 //! from the translation table. A command's text is `cli.<command>.about` (`cli.about` for
 //! `realms` itself, `cli.campaign.new.about` for `realms campaign new`), an option's
 //! `cli.<command>.arg.<option>`, and, for an option whose values each say what they do (all
-//! of them or none), a value's `cli.<command>.arg.<option>.<value>`.
+//! of them or none), a value's `cli.<command>.arg.<option>.<value>`. What an option takes is
+//! named by `cli.value.<name>` (`<FILE>`: `cli.value.file`).
 
 use std::error::Error as _;
 use std::ffi::OsString;
@@ -49,9 +50,9 @@ pub fn localize(command: Command, lang: Lang) -> Command {
                 .help(t(lang, "cli.version"))
                 .global(true),
         );
-    // The `help` command exists once the command is built.
+    // The `help` command, and each command's usage, exist once the command is built.
     command.build();
-    localize_help_commands(command, lang)
+    localize_built(command, lang)
 }
 
 /// The texts of `command` (whose key is `key`), its options and its subcommands, in `lang`.
@@ -73,6 +74,9 @@ fn describe_command(mut command: Command, lang: Lang, key: &str) -> Command {
         command = command.mut_subcommand(&name, |sub| describe_command(sub, lang, &sub_key));
     }
     let template = template(&command, lang);
+    if command.has_subcommands() {
+        command = command.subcommand_value_name(t(lang, "cli.value.command"));
+    }
     command
         .about(t(lang, &format!("{key}.about")))
         .long_about(None)
@@ -145,15 +149,35 @@ fn describe_arg(arg: Arg, lang: Lang, key: &str) -> Arg {
         long += &format!("\n\n[{default}]");
     }
     let arg = arg.help(short).long_help(long);
-    if takes_values {
-        arg.hide_default_value(true).hide_possible_values(true)
-    } else {
-        arg
+    if !takes_values {
+        return arg;
     }
+    let names: Vec<&'static str> = arg
+        .get_value_names()
+        .unwrap_or_default()
+        .iter()
+        .map(|name| t(lang, &value_key(name)))
+        .collect();
+    let arg = if names.is_empty() {
+        arg
+    } else {
+        arg.value_names(names)
+    };
+    arg.hide_default_value(true).hide_possible_values(true)
 }
 
-/// Gives the `help` command of `command` and of its subcommands their text in `lang`.
-fn localize_help_commands(mut command: Command, lang: Lang) -> Command {
+/// Gives the `help` command of `command` and of its subcommands their text in `lang`, and
+/// each command its usage in `lang` (clap writes `[OPTIONS]` there in English).
+fn localize_built(mut command: Command, lang: Lang) -> Command {
+    let rendered = command.render_usage().to_string();
+    let usage = rendered
+        .split_once(' ')
+        .map_or(rendered.as_str(), |(_, usage)| usage)
+        .replace(
+            "[OPTIONS]",
+            &format!("[{}]", t(lang, "cli.options_placeholder")),
+        );
+    command = command.override_usage(usage);
     let names: Vec<String> = command
         .get_subcommands()
         .map(|s| s.get_name().to_string())
@@ -163,11 +187,21 @@ fn localize_help_commands(mut command: Command, lang: Lang) -> Command {
             if name == "help" {
                 sub.about(t(lang, "cli.help_command"))
             } else {
-                localize_help_commands(sub, lang)
+                localize_built(sub, lang)
             }
         });
     }
     command
+}
+
+/// The key of what an option takes, named `name` (`HOST:PORT`: `cli.value.host_port`).
+fn value_key(name: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    format!("cli.value.{}", words.join("_"))
 }
 
 /// Tells a command line clap refused, in `lang`, and the exit code to end with (clap's:
@@ -299,8 +333,15 @@ mod tests {
             );
             if arg.get_action().takes_values() {
                 out.extend(values.into_iter().filter(|k| i18n::has(k)));
+                // What it takes is named, so that the name is translated too.
+                let names = arg.get_value_names().unwrap_or_default();
+                assert!(!names.is_empty(), "{arg_key} takes a value without a name");
+                out.extend(names.iter().map(|name| value_key(name)));
             }
             out.insert(arg_key);
+        }
+        if command.has_subcommands() {
+            out.insert("cli.value.command".into());
         }
         for sub in command.get_subcommands() {
             keys_of(sub, &format!("{key}.{}", sub.get_name()), out);
@@ -405,6 +446,20 @@ mod tests {
             }
         }
         assert!(help_of(Lang::Fr, &["replay"]).contains(t(Lang::Fr, "cli.arguments")));
+        // What options take, and the usage line, are named in the language.
+        let replay = help_of(Lang::Pt, &["replay"]);
+        assert!(
+            replay.contains("Uso: realms replay [OPÇÕES] <ARQUIVO>"),
+            "{replay}"
+        );
+        assert!(replay.contains("--cards <ARQUIVO>"), "{replay}");
+        let campaign = help_of(Lang::Es, &["campaign"]);
+        assert!(
+            campaign.contains("realms campaign [OPCIONES] <COMANDO>"),
+            "{campaign}"
+        );
+        let serve = help_of(Lang::Fr, &["serve"]);
+        assert!(serve.contains("--addr <HÔTE:PORT>"), "{serve}");
     }
 
     #[test]
@@ -412,7 +467,8 @@ mod tests {
         let (kind, text) = refusal(&["realms", "--lang", "fr", "play", "--first", "parfois"]);
         assert_eq!(kind, ErrorKind::InvalidValue);
         let values = "me, bot, random";
-        let arg = "--first <FIRST>";
+        let arg = format!("--first <{}>", t(Lang::Fr, "cli.value.first"));
+        assert_eq!(arg, "--first <PREMIER>");
         let args: [(&str, &dyn std::fmt::Display); 3] =
             [("value", &"parfois"), ("arg", &arg), ("values", &values)];
         assert_eq!(text, tf(Lang::Fr, "cli.error.invalid_value", &args));
@@ -451,7 +507,7 @@ mod tests {
         let reason = t(Lang::Es, "cli.error.not_a_number");
         let args: [(&str, &dyn std::fmt::Display); 3] = [
             ("value", &"x"),
-            ("arg", &"--games <GAMES>"),
+            ("arg", &"--games <PARTIDAS>"),
             ("reason", &reason),
         ];
         assert_eq!(text, tf(Lang::Es, "cli.error.bad_value", &args));
@@ -471,7 +527,7 @@ mod tests {
         assert_eq!(kind, ErrorKind::InvalidValue);
         assert_eq!(
             text,
-            tf(Lang::Fr, "cli.error.no_value", &[("arg", &"--vs <VS>")])
+            tf(Lang::Fr, "cli.error.no_value", &[("arg", &"--vs <BOT>")])
         );
     }
 
