@@ -240,8 +240,8 @@ impl Progress {
         bar.set_style(
             ProgressStyle::with_template(&format!(
                 "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} ({{rate}} {}, {{eta}} {})",
-                t(lang, "arena.bar_rate"),
-                t(lang, "arena.bar_left"),
+                t(lang, "bar.games_per_second"),
+                t(lang, "bar.left"),
             ))
             .expect("the template is valid")
             .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {

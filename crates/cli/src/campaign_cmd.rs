@@ -636,7 +636,11 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
         ProgressBar::hidden()
     };
     bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} campaigns ({eta} left)")
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {} ({{eta}} {})",
+            t(lang, "bar.campaigns"),
+            t(lang, "bar.left"),
+        ))
             .expect("the template is valid"),
     );
     let start = std::time::Instant::now();

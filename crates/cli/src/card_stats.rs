@@ -210,9 +210,10 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         ProgressBar::hidden()
     };
     bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} ({eta} left)",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} ({{eta}} {})",
+            t(lang, "bar.left"),
+        ))
         .expect("the template is valid"),
     );
     let start = Instant::now();

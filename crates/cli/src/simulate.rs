@@ -234,9 +234,11 @@ fn simulate<S: Played>(
         ProgressBar::hidden()
     };
     bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} ({rate} games/s, {eta} left)",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} ({{rate}} {}, {{eta}} {})",
+            t(lang, "bar.games_per_second"),
+            t(lang, "bar.left"),
+        ))
         .expect("the template is valid")
         .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
             let _ = write!(w, "{:.0}", state.per_sec());
