@@ -67,33 +67,13 @@ pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result
         GameKind::Starrealms if files.len() > 1 => {
             let mut reports = Vec::new();
             for c in files {
-                let report = starrealms::with_card_set(c.set, || {
-                    let config = starrealms_config(&args, lang)?;
-                    let (format, edition) = (config.format, config.edition);
-                    simulate::<starrealms::State>(
-                        &args,
-                        &config,
-                        "starrealms",
-                        Some((format, edition)),
-                        lang,
-                    )
-                })
-                .with_context(|| tf(lang, "sim.err.with_cards", &[("file", &c.file)]))?;
+                let report = starrealms::with_card_set(c.set, || simulate_starrealms(&args, lang))
+                    .with_context(|| tf(lang, "sim.err.with_cards", &[("file", &c.file)]))?;
                 reports.push((c, report));
             }
             return compare(&args, &reports, lang);
         }
-        GameKind::Starrealms => {
-            let config = starrealms_config(&args, lang)?;
-            let (format, edition) = (config.format, config.edition);
-            simulate::<starrealms::State>(
-                &args,
-                &config,
-                "starrealms",
-                Some((format, edition)),
-                lang,
-            )?
-        }
+        GameKind::Starrealms => simulate_starrealms(&args, lang)?,
         GameKind::Cosmique => {
             for name in &args.players {
                 bots::cosmique::by_name(name, 0).map_err(anyhow::Error::msg)?;
@@ -206,6 +186,13 @@ fn starrealms_config(args: &SimulateArgs, lang: Lang) -> anyhow::Result<Config> 
         .validate()
         .map_err(|e| anyhow::anyhow!(tf(lang, "sim.err.config", &[("error", &e)])))?;
     crate::TableOptions::apply(config, lang)
+}
+
+/// Simulates the Star Realms games that `args` ask for, with the cards in use.
+fn simulate_starrealms(args: &SimulateArgs, lang: Lang) -> anyhow::Result<Report> {
+    let config = starrealms_config(args, lang)?;
+    let (format, edition) = (config.format, config.edition);
+    simulate::<starrealms::State>(args, &config, "starrealms", Some((format, edition)), lang)
 }
 
 /// Runs the games of one game kind, with the cards in use on this thread, and reports.
