@@ -512,6 +512,26 @@ mod tests {
         ];
         assert_eq!(text, tf(Lang::Es, "cli.error.bad_value", &args));
 
+        // A language that is not one: told in the locale's (here none, so English).
+        let (kind, text) = refusal(&["realms", "--lang", "de", "cards"]);
+        assert_eq!(kind, ErrorKind::InvalidValue);
+        let args: [(&str, &dyn std::fmt::Display); 3] = [
+            ("value", &"de"),
+            ("arg", &"--lang <LANG>"),
+            ("values", &"en, fr, pt, es"),
+        ];
+        assert_eq!(text, tf(Lang::En, "cli.error.invalid_value", &args));
+        assert_eq!(
+            refusal(&["realms", "--lang", "FR", "cards", "--dance"]).1,
+            {
+                tf(
+                    Lang::Fr,
+                    "cli.error.unknown_argument",
+                    &[("arg", &"--dance")],
+                )
+            }
+        );
+
         let (kind, text) = refusal(&["realms", "play", "--seat", "p2", "--first", "me"]);
         assert_eq!(kind, ErrorKind::ArgumentConflict);
         assert!(

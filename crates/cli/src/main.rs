@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use clap::builder::TypedValueParser as _;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use i18n::Lang;
 
@@ -54,7 +55,10 @@ mod text;
 struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     cards: Vec<PathBuf>,
-    #[arg(long, global = true, value_name = "LANG")]
+    // The languages are listed by its help already.
+    #[arg(long, global = true, value_name = "LANG", ignore_case = true, hide_possible_values = true,
+          value_parser = clap::builder::PossibleValuesParser::new(Lang::ALL.map(Lang::code))
+              .map(|code| code.parse::<Lang>().expect("a language of the table")))]
     lang: Option<Lang>,
     #[arg(long, global = true, value_enum, default_value = "starrealms")]
     game: games::GameKind,

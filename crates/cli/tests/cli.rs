@@ -131,7 +131,7 @@ fn unknown_command_and_option_fail_with_usage() {
         .args(["--lang", "de", "cards"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("unknown language `de`"));
+        .stderr(predicate::str::contains("`de` is not a value of --lang"));
 }
 
 // ----- cards -----------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ fn the_help_and_the_errors_list_every_language() {
         .args(["--lang", "de", "cards"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("(known: en, fr, pt, es)"));
+        .stderr(predicate::str::contains("(possible values: en, fr, pt, es)"));
 }
 
 #[test]
