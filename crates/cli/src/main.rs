@@ -284,6 +284,17 @@ pub fn card_file() -> Option<game::CardsRef> {
         })
 }
 
+/// The game record kept in `path`, each way it can fail told in `lang`.
+pub fn read_record(path: &std::path::Path, lang: Lang) -> anyhow::Result<game::GameRecord> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .with_context(|| i18n::tf(lang, "play.err.read", &[("file", &name)]))?;
+    game::GameRecord::from_json(&text).map_err(|e| {
+        let args: [(&str, &dyn std::fmt::Display); 2] = [("file", &name), ("error", &e)];
+        anyhow::anyhow!(i18n::tf(lang, "play.err.not_record", &args))
+    })
+}
+
 /// The card set a record was played with, when it is not the one in use: the record names its
 /// card file (`cards`), found as written or beside the record, and checked by its fingerprint.
 /// `None`: play on with the cards in use.

@@ -97,15 +97,7 @@ fn start(args: PlayArgs, lang: Lang) -> anyhow::Result<Start> {
         });
     };
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(&file)
-        .with_context(|| tf(lang, "play.err.read", &[("file", &name)]))?;
-    let record = GameRecord::from_json(&text).map_err(|e| {
-        anyhow::anyhow!(tf(
-            lang,
-            "play.err.not_record",
-            &[("file", &name), ("error", &e)]
-        ))
-    })?;
+    let record = crate::read_record(&file, lang)?;
     let humans: Vec<usize> = (0..record.players.len())
         .filter(|&i| record.players[i] == "human")
         .collect();

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context as _;
 use clap::Args;
 use game::{GameRecord, Seat};
 use i18n::{Lang, t, tf};
@@ -25,15 +24,7 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let out = String::new();
     let file = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| tf(lang, "replay.err.read", &[("file", &file)]))?;
-    let record = GameRecord::from_json(&text).map_err(|e| {
-        anyhow::anyhow!(tf(
-            lang,
-            "replay.err.not_record",
-            &[("file", &file), ("error", &e)]
-        ))
-    })?;
+    let record = crate::read_record(&args.file, lang)?;
     if record.game == <cosmique::State as game::State>::GAME {
         return replay_cosmique(&args, &record, &file, lang);
     }

@@ -193,7 +193,9 @@ fn the_help_and_the_errors_list_every_language() {
         .args(["--lang", "de", "cards"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("(possible values: en, fr, pt, es)"));
+        .stderr(predicate::str::contains(
+            "(possible values: en, fr, pt, es)",
+        ));
 }
 
 #[test]
