@@ -619,16 +619,8 @@ mod tests {
         let mut rng = game::rng_from_seed(8);
         let mut legal = Vec::new();
         let (mut reused, mut taken) = (0, 0);
-        for seats in [2, 4] {
-            let config = Config {
-                seats,
-                format: if seats == 2 {
-                    crate::Format::Standard
-                } else {
-                    crate::Format::FreeForAll
-                },
-                ..Config::default()
-            };
+        for (format, seats) in [(crate::Format::Standard, 2), (crate::Format::FreeForAll, 4)] {
+            let config = Config::of_format(format, Some(seats));
             let mut state = State::new_game(&config, 23).unwrap();
             let viewers: Vec<Option<Seat>> = std::iter::once(None)
                 .chain((0..seats).map(|s| Some(Seat(s))))
