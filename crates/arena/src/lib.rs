@@ -907,7 +907,7 @@ impl Plan {
             }
         }
         if games == 0 {
-            return Err(t(lang, "arena.err.games").to_string());
+            return Err(t(lang, "cmd.err.games").to_string());
         }
         let mut chosen: Vec<Format> = Vec::new();
         for name in formats {

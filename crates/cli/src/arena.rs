@@ -186,8 +186,8 @@ impl Journal {
             .map_err(|e| {
                 anyhow::Error::new(e).context(tf(
                     lang,
-                    "arena.err.write",
-                    &[("path", &path.display())],
+                    "cmd.err.write",
+                    &[("file", &path.display())],
                 ))
             })?;
         Ok(Journal {
@@ -372,7 +372,7 @@ fn write_atomic(path: &Path, contents: &str, lang: Lang) -> anyhow::Result<()> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let write_err = || tf(lang, "arena.err.write", &[("path", &path.display())]);
+    let write_err = || tf(lang, "cmd.err.write", &[("file", &path.display())]);
     if let Err(e) = std::fs::write(&tmp, contents) {
         let _ = std::fs::remove_file(&tmp);
         return Err(anyhow::Error::new(e).context(write_err()));
@@ -410,7 +410,7 @@ pub fn run(args: ArenaArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             stem
         });
         let (summary, written) = starrealms::with_card_set(c.set, || run_one(&args, &dir, lang))
-            .map_err(|e| e.context(tf(lang, "arena.err.with_cards", &[("file", &c.file)])))?;
+            .map_err(|e| e.context(tf(lang, "cmd.err.with_cards", &[("file", &c.file)])))?;
         runs.push((c, summary, written));
     }
     if args.json {
@@ -455,16 +455,8 @@ fn run_one(
     lang: Lang,
 ) -> anyhow::Result<(arena::Summary, Vec<PathBuf>)> {
     let plan = plan(args, dir, lang)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        anyhow::bail!(t(lang, "arena.err.threads"));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::Error::new(e).context(t(lang, "arena.err.pool")))?;
+    let pool = crate::worker_pool(args.threads, lang)?;
+    let threads = pool.current_num_threads();
 
     std::fs::create_dir_all(dir).map_err(|e| {
         anyhow::Error::new(e).context(tf(lang, "arena.err.mkdir", &[("path", &dir.display())]))

@@ -98,7 +98,7 @@ fn definition(args: &CampaignArgs, lang: Lang) -> anyhow::Result<CampaignDef> {
 pub(crate) fn load(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<Campaign> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .with_context(|| tf(lang, "campaign.err.read", &[("file", &name)]))?;
+        .with_context(|| tf(lang, "cmd.err.read", &[("file", &name)]))?;
     let save: CampaignSave = serde_json::from_str(&text).map_err(|e| {
         anyhow::anyhow!(tf(
             lang,
@@ -115,18 +115,14 @@ fn file_error(
     e: impl std::fmt::Display,
     lang: Lang,
 ) -> anyhow::Error {
-    anyhow::anyhow!(tf(
-        lang,
-        "campaign.err.file",
-        &[("file", file), ("error", &e)]
-    ))
+    anyhow::anyhow!(tf(lang, "cmd.err.file", &[("file", file), ("error", &e)]))
 }
 
 /// Writes the save through a temporary file, so a reader never sees half of it.
 fn store(c: &Campaign, path: &Path, lang: Lang) -> anyhow::Result<()> {
     let tmp = path.with_extension("json.tmp");
     let text = serde_json::to_string_pretty(&c.save)? + "\n";
-    let write_err = |p: &Path| tf(lang, "campaign.err.write", &[("file", &p.display())]);
+    let write_err = |p: &Path| tf(lang, "cmd.err.write", &[("file", &p.display())]);
     std::fs::write(&tmp, text).with_context(|| write_err(&tmp))?;
     std::fs::rename(&tmp, path).with_context(|| write_err(path))
 }
@@ -620,16 +616,8 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
     for p in &a.players {
         bots::starrealms::by_name(p, 0).map_err(anyhow::Error::msg)?;
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        anyhow::bail!(t(lang, "campaign.err.threads"));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context(t(lang, "campaign.err.pool"))?;
+    let pool = crate::worker_pool(a.threads, lang)?;
+    let threads = pool.current_num_threads();
     let bar = if std::io::stderr().is_terminal() && !a.json {
         ProgressBar::with_draw_target(Some(a.campaigns), ProgressDrawTarget::stderr())
     } else {

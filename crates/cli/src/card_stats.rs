@@ -185,7 +185,7 @@ fn play_one(config: &Config, players: &[String], seed: u64) -> anyhow::Result<Ga
 /// Runs `realms cards stats`.
 pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
-        anyhow::bail!("{}", t(lang, "card_stats.err.games"));
+        anyhow::bail!("{}", t(lang, "cmd.err.games"));
     }
     if args.players.len() != 2 {
         anyhow::bail!("{}", t(lang, "card_stats.err.players"));
@@ -194,16 +194,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
     }
     let config = crate::TableOptions::apply(Config::default(), lang)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        anyhow::bail!(t(lang, "card_stats.err.threads"));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context(t(lang, "card_stats.err.pool"))?;
+    let pool = crate::worker_pool(args.threads, lang)?;
     let bar = if std::io::stderr().is_terminal() && !args.json {
         ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())
     } else {
@@ -412,7 +403,7 @@ fn write_files(dir: &Path, report: &Report, lang: Lang) -> anyhow::Result<()> {
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text)
-            .with_context(|| tf(lang, "card_stats.err.write", &[("path", &path.display())]))
+            .with_context(|| tf(lang, "cmd.err.write", &[("file", &path.display())]))
     };
     write("stats.csv", &csv)?;
     write("stats.json", &serde_json::to_string_pretty(report)?)?;

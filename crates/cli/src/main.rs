@@ -284,14 +284,27 @@ pub fn card_file() -> Option<game::CardsRef> {
         })
 }
 
+/// The pool of `--threads` workers (every core by default); none is refused in `lang`.
+pub fn worker_pool(threads: Option<usize>, lang: Lang) -> anyhow::Result<rayon::ThreadPool> {
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        anyhow::bail!(i18n::t(lang, "cmd.err.threads"));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context(i18n::t(lang, "cmd.err.pool"))
+}
+
 /// The game record kept in `path`, each way it can fail told in `lang`.
 pub fn read_record(path: &std::path::Path, lang: Lang) -> anyhow::Result<game::GameRecord> {
     let name = path.display();
     let text = std::fs::read_to_string(path)
-        .with_context(|| i18n::tf(lang, "play.err.read", &[("file", &name)]))?;
+        .with_context(|| i18n::tf(lang, "cmd.err.read", &[("file", &name)]))?;
     game::GameRecord::from_json(&text).map_err(|e| {
         let args: [(&str, &dyn std::fmt::Display); 2] = [("file", &name), ("error", &e)];
-        anyhow::anyhow!(i18n::tf(lang, "play.err.not_record", &args))
+        anyhow::anyhow!(i18n::tf(lang, "cmd.err.not_record", &args))
     })
 }
 
@@ -418,7 +431,7 @@ fn run(cli: Cli, lang: Lang) -> anyhow::Result<ExitCode> {
     }
     for c in &loaded {
         let options = starrealms::with_card_set(c.set, || TableOptions::parse(&cli, lang))
-            .with_context(|| i18n::tf(lang, "options.err.with_cards", &[("file", &c.file)]))?;
+            .with_context(|| i18n::tf(lang, "cmd.err.with_cards", &[("file", &c.file)]))?;
         tables.push((c.set as *const starrealms::CardSet as usize, options));
     }
     let _ = TABLE.set(tables);

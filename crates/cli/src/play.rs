@@ -107,7 +107,7 @@ fn start(args: PlayArgs, lang: Lang) -> anyhow::Result<Start> {
     for (i, p) in record.players.iter().enumerate() {
         if i != human {
             bots::starrealms::by_name(p, 0).map_err(|e| {
-                anyhow::anyhow!(tf(lang, "play.err.file", &[("file", &name), ("error", &e)]))
+                anyhow::anyhow!(tf(lang, "cmd.err.file", &[("file", &name), ("error", &e)]))
             })?;
         }
     }
@@ -183,7 +183,7 @@ impl Keeper {
 /// Writes the record to `path` through a temporary file, so a reader never sees half a record.
 pub fn save(record: &GameRecord, path: &Path, lang: Lang) -> anyhow::Result<()> {
     let tmp = path.with_extension("json.tmp");
-    let write_err = |p: &Path| tf(lang, "play.err.write", &[("file", &p.display())]);
+    let write_err = |p: &Path| tf(lang, "cmd.err.write", &[("file", &p.display())]);
     std::fs::write(&tmp, record.to_json() + "\n").with_context(|| write_err(&tmp))?;
     std::fs::rename(&tmp, path).with_context(|| write_err(path))
 }
@@ -417,7 +417,7 @@ pub fn run(args: PlayArgs, game: crate::games::GameKind, lang: Lang) -> anyhow::
             let cards = match &args.resume {
                 Some(file) => {
                     let text = std::fs::read_to_string(file)
-                        .with_context(|| tf(lang, "play.err.read", &[("file", &file.display())]))?;
+                        .with_context(|| tf(lang, "cmd.err.read", &[("file", &file.display())]))?;
                     match GameRecord::from_json(&text) {
                         Ok(record) => crate::record_cards(&record, file, lang)?,
                         Err(_) => None,
@@ -476,7 +476,7 @@ pub(crate) fn play(
     let mut state: State = record.initial_state().map_err(|e| {
         anyhow::anyhow!(tf(
             lang,
-            "play.err.no_replay",
+            "cmd.err.no_replay",
             &[("file", &name), ("error", &e)]
         ))
     })?;

@@ -110,7 +110,7 @@ fn replay_starrealms(
 fn no_replay(file: &str, e: impl std::fmt::Display, lang: Lang) -> anyhow::Error {
     anyhow::anyhow!(tf(
         lang,
-        "replay.err.no_replay",
+        "cmd.err.no_replay",
         &[("file", &file), ("error", &e)]
     ))
 }

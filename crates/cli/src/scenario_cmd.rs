@@ -62,11 +62,7 @@ fn file_error(
             "scenario.err.file_hint",
             &[("file", &file), ("error", &e), ("hint", &h)]
         )),
-        None => anyhow::anyhow!(tf(
-            lang,
-            "scenario.err.file",
-            &[("file", &file), ("error", &e)]
-        )),
+        None => anyhow::anyhow!(tf(lang, "cmd.err.file", &[("file", &file), ("error", &e)])),
     }
 }
 
@@ -85,7 +81,7 @@ pub struct ScenarioArgs {
 fn read(path: &Path, lang: Lang) -> anyhow::Result<(Scenario, String)> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .with_context(|| tf(lang, "scenario.err.read", &[("file", &file)]))?;
+        .with_context(|| tf(lang, "cmd.err.read", &[("file", &file)]))?;
     let mut scenario = Scenario::from_json(&text)
         .map_err(|e| file_error(&file, &text, GameKind::Starrealms, e, lang))?;
     if let Some(sets) = crate::TableOptions::sets() {
@@ -99,7 +95,7 @@ fn read(path: &Path, lang: Lang) -> anyhow::Result<(Scenario, String)> {
 fn read_cosmique(path: &Path, lang: Lang) -> anyhow::Result<(cosmique::scenario::Setup, String)> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .with_context(|| tf(lang, "scenario.err.read", &[("file", &file)]))?;
+        .with_context(|| tf(lang, "cmd.err.read", &[("file", &file)]))?;
     let setup = cosmique::scenario::Setup::from_json(&text)
         .map_err(|e| file_error(&file, &text, GameKind::Cosmique, e, lang))?;
     Ok((setup, text))

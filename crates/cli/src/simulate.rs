@@ -44,7 +44,7 @@ pub struct SimulateArgs {
 /// Runs the simulation.
 pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
-        anyhow::bail!(t(lang, "sim.err.games"));
+        anyhow::bail!(t(lang, "cmd.err.games"));
     }
     if let Some(seats) = args.seats {
         if seats == 0 || (seats as usize) < args.players.len() {
@@ -68,7 +68,7 @@ pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result
             let mut reports = Vec::new();
             for c in files {
                 let report = starrealms::with_card_set(c.set, || simulate_starrealms(&args, lang))
-                    .with_context(|| tf(lang, "sim.err.with_cards", &[("file", &c.file)]))?;
+                    .with_context(|| tf(lang, "cmd.err.with_cards", &[("file", &c.file)]))?;
                 reports.push((c, report));
             }
             return compare(&args, &reports, lang);
@@ -204,16 +204,8 @@ fn simulate<S: Played>(
     lang: Lang,
 ) -> anyhow::Result<Report> {
     let cards = starrealms::cards();
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        anyhow::bail!(t(lang, "sim.err.threads"));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context(t(lang, "sim.err.pool"))?;
+    let pool = crate::worker_pool(args.threads, lang)?;
+    let threads = pool.current_num_threads();
 
     let bar = if std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())
