@@ -592,7 +592,7 @@ impl NativeBot {
         Ok(NativeBot {
             name: name.to_string(),
             game,
-            bot: Mutex::new(bot.map_err(ConfigError::new_err)?),
+            bot: Mutex::new(bot.map_err(|e| ConfigError::new_err(e.to_string()))?),
         })
     }
 
@@ -813,21 +813,15 @@ fn bot_names(game: &str) -> PyResult<Vec<String>> {
         "cosmique" => Cosmique::bot("?", 0).err(),
         other => return Err(ConfigError::new_err(unknown_game(other))),
     };
-    Ok(err.map(|e| known_names(&e)).unwrap_or_default())
-}
-
-/// The bot names listed by an unknown-bot error (`… (known: a, b, c)`).
-fn known_names(error: &str) -> Vec<String> {
-    error
-        .split_once("known: ")
-        .map(|(_, rest)| {
-            rest.trim_end_matches([')', '.'])
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
+    Ok(err
+        .map(|e| {
+            e.names
+                .iter()
+                .chain(e.patterns)
+                .map(|s| s.to_string())
                 .collect()
         })
-        .unwrap_or_default()
+        .unwrap_or_default())
 }
 
 /// Star Realms' formats with the seat counts each allows, in the rulebooks' order.
@@ -1021,7 +1015,7 @@ fn simulation(spec: &SimulationSpec) -> PyResult<Simulation> {
     match spec.game.as_str() {
         "starrealms" => {
             for name in &spec.players {
-                StarRealms::bot(name, 0).map_err(ConfigError::new_err)?;
+                StarRealms::bot(name, 0).map_err(|e| ConfigError::new_err(e.to_string()))?;
             }
             let format = spec.format.clone().unwrap_or_else(|| {
                 if spec.players.len() > 2 {
@@ -1044,7 +1038,7 @@ fn simulation(spec: &SimulationSpec) -> PyResult<Simulation> {
         }
         "cosmique" => {
             for name in &spec.players {
-                Cosmique::bot(name, 0).map_err(ConfigError::new_err)?;
+                Cosmique::bot(name, 0).map_err(|e| ConfigError::new_err(e.to_string()))?;
             }
             if spec.players.len() != cosmique::SEATS {
                 return Err(ConfigError::new_err(format!(

@@ -896,7 +896,7 @@ impl Plan {
         lang: Lang,
     ) -> Result<Plan, String> {
         for name in bots {
-            bots::starrealms::by_name(name, 0)?;
+            bots::starrealms::by_name(name, 0).map_err(|e| e.text(lang))?;
         }
         if bots.len() < 2 {
             return Err(tf(lang, "arena.err.few_bots", &[("n", &bots.len())]));

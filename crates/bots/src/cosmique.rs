@@ -18,20 +18,22 @@ use cosmique::{Action, Card, Colour, Meteor, Observation, Side, State, Variant, 
 use game::{GameRng, Seat};
 
 use crate::ismcts::{Budget, Ismcts, Rollout, Settings};
-use crate::{Bot, SeatView};
+use crate::{Bot, SeatView, UnknownBot};
 
-/// The names [`by_name`] knows (and `ismcts:<iterations>`).
+/// The names [`by_name`] knows (and the [`PATTERNS`]).
 pub const NAMES: &[&str] = &["random", "heuristic", "easy", "medium", "hard", "expert"];
+
+/// The searches [`by_name`] knows by a pattern: a number of iterations (at least 1).
+pub const PATTERNS: &[&str] = &["ismcts:<iterations>"];
 
 /// Builds a Cosmique bot by name with its seed. The levels: `easy` is random, `medium` the
 /// heuristic, `hard` and `expert` ISMCTS with 300 and 2,000 iterations and the random policy's
 /// rollouts.
-pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
-    let unknown = || {
-        format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>)",
-            NAMES.join(", ")
-        )
+pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, UnknownBot> {
+    let unknown = || UnknownBot {
+        name: name.to_string(),
+        names: NAMES,
+        patterns: PATTERNS,
     };
     let search = |n: u32| -> Box<dyn Bot<State>> {
         let settings = Settings {

@@ -34,18 +34,74 @@ pub use uniform::UniformBot;
 /// simulation, the server) builds a game's bots without a match on the game.
 pub trait NamedBots: State {
     /// The bot called `name`, with its seed; an error names the known bots.
-    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String>;
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, UnknownBot>;
 }
 
 impl NamedBots for ::starrealms::State {
-    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, UnknownBot> {
         starrealms::by_name(name, seed)
     }
 }
 
 impl NamedBots for ::cosmique::State {
-    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, String> {
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, UnknownBot> {
         cosmique::by_name(name, seed)
+    }
+}
+
+/// A name no bot of a game answers to. It shows in English, naming the known bots; [`text`]
+/// says it in another language of the interface.
+///
+/// [`text`]: UnknownBot::text
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownBot {
+    /// The name asked for.
+    pub name: String,
+    /// The game's bots known by a plain name.
+    pub names: &'static [&'static str],
+    /// The game's searches known by a pattern (`ismcts:<iterations>` …).
+    pub patterns: &'static [&'static str],
+}
+
+impl UnknownBot {
+    /// The refusal in `lang`: the plain names, and the first pattern (`ismcts:<iterations>`)
+    /// with its word translated; the research variants, if the game has others, by a pointer
+    /// to where they are described.
+    pub fn text(&self, lang: i18n::Lang) -> String {
+        let more = if self.patterns.len() > 1 {
+            i18n::t(lang, "bots.err.unknown.more")
+        } else {
+            ""
+        };
+        i18n::tf(
+            lang,
+            "bots.err.unknown",
+            &[
+                ("name", &self.name),
+                ("names", &self.names.join(", ")),
+                ("more", &more),
+            ],
+        )
+    }
+}
+
+impl std::fmt::Display for UnknownBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown bot `{}` (known: {}, {})",
+            self.name,
+            self.names.join(", "),
+            self.patterns.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownBot {}
+
+impl From<UnknownBot> for String {
+    fn from(e: UnknownBot) -> String {
+        e.to_string()
     }
 }
 

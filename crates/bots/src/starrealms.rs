@@ -50,7 +50,7 @@ use game::GameRng;
 use starrealms::{Action, State, rollout};
 
 use crate::ismcts::{Budget, Settings};
-use crate::{Bot, SeatView};
+use crate::{Bot, SeatView, UnknownBot};
 
 pub mod buyer;
 mod heuristic;
@@ -64,7 +64,40 @@ pub use search::{
     SearchBot, search_settings,
 };
 
-/// The names [`by_name`] knows (and `ismcts:<iterations>`).
+/// The searches [`by_name`] knows by a pattern: `<iterations>` (at least 1) after the colon,
+/// and a number in place of the other `<…>`.
+pub const PATTERNS: &[&str] = &[
+    "ismcts:<iterations>",
+    "ismcts-work:<work>",
+    "ismcts-greedy:<iterations>",
+    "ismcts-value:<iterations>",
+    "ismcts-blend:<iterations>",
+    "ismcts-tuned:<iterations>",
+    "ismcts-value-tuned:<iterations>",
+    "ismcts-value-learned:<iterations>",
+    "ismcts-value-own:<iterations>",
+    "ismcts-learned:<iterations>",
+    "ismcts-self-learned:<iterations>",
+    "ismcts-paired:<iterations>",
+    "ismcts-mixed:<iterations>",
+    "ismcts-model-velocity:<iterations>",
+    "ismcts-read:<iterations>",
+    "ismcts-explore<c×100>:<iterations>",
+    "ismcts-value-explore<c×100>:<iterations>",
+    "ismcts-value-turns<turns>:<iterations>",
+    "ismcts-bias<w×10>:<iterations>",
+    "ismcts-own-bias<w×10>:<iterations>",
+    "ismcts-read-bias<w×10>:<iterations>",
+    "ismcts-sure-bias<w×10>:<iterations>",
+    "ismcts-spot-bias<w×10>:<iterations>",
+    "ismcts-lean-bias<w×10>:<iterations>",
+    "ismcts-mirror-bias<w×10>:<iterations>",
+    "ismcts-keep-bias<w×10>:<iterations>",
+    "ismcts-margin<m×1000>:<iterations>",
+    "ismcts-value-bias<w×10>:<iterations>",
+];
+
+/// The names [`by_name`] knows (and the [`PATTERNS`]).
 pub const NAMES: &[&str] = &[
     "random",
     "heuristic",
@@ -142,12 +175,11 @@ fn spot(seed: u64) -> MixedRollout {
 }
 
 /// Builds a bot by name with its seed.
-pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, String> {
-    let unknown = || {
-        format!(
-            "unknown bot `{name}` (known: {}, ismcts:<iterations>, ismcts-work:<work>, ismcts-greedy:<iterations>, ismcts-value:<iterations>, ismcts-blend:<iterations>, ismcts-tuned:<iterations>, ismcts-value-tuned:<iterations>, ismcts-value-learned:<iterations>, ismcts-value-own:<iterations>, ismcts-learned:<iterations>, ismcts-self-learned:<iterations>, ismcts-paired:<iterations>, ismcts-mixed:<iterations>, ismcts-model-velocity:<iterations>, ismcts-read:<iterations>, ismcts-explore<c×100>:<iterations>, ismcts-value-explore<c×100>:<iterations>, ismcts-value-turns<turns>:<iterations>, ismcts-bias<w×10>:<iterations>, ismcts-own-bias<w×10>:<iterations>, ismcts-read-bias<w×10>:<iterations>, ismcts-sure-bias<w×10>:<iterations>, ismcts-spot-bias<w×10>:<iterations>, ismcts-lean-bias<w×10>:<iterations>, ismcts-mirror-bias<w×10>:<iterations>, ismcts-keep-bias<w×10>:<iterations>, ismcts-margin<m×1000>:<iterations>, ismcts-value-bias<w×10>:<iterations>)",
-            NAMES.join(", ")
-        )
+pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<State>>, UnknownBot> {
+    let unknown = || UnknownBot {
+        name: name.to_string(),
+        names: NAMES,
+        patterns: PATTERNS,
     };
     Ok(match name {
         "random" => Box::new(RandomBot::new(seed)),

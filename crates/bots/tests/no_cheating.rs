@@ -332,11 +332,82 @@ fn every_level_and_search_budget_is_a_bot_name() {
         "grandmaster",
     ] {
         let err = bots::starrealms::by_name(bad, 1).err().expect("refused");
+        assert_eq!(err.name, bad);
+        let text = err.to_string();
         assert!(
-            err.contains("unknown bot") && err.contains("expert"),
-            "{err}"
+            text.starts_with(&format!("unknown bot `{bad}` (known: random, heuristic,"))
+                && text.contains("expert, ismcts:<iterations>, ismcts-work:<work>,")
+                && text.ends_with("ismcts-value-bias<w×10>:<iterations>)"),
+            "{text}"
         );
     }
+}
+
+#[test]
+fn every_name_and_pattern_an_unknown_bot_names_is_a_bot() {
+    let number = with_numbers;
+    for name in bots::starrealms::NAMES {
+        assert!(bots::starrealms::by_name(name, 1).is_ok(), "{name}");
+    }
+    for pattern in bots::starrealms::PATTERNS {
+        let name = number(pattern);
+        assert!(
+            bots::starrealms::by_name(&name, 1).is_ok(),
+            "{pattern} as {name}"
+        );
+    }
+    for name in bots::cosmique::NAMES {
+        assert!(bots::cosmique::by_name(name, 1).is_ok(), "{name}");
+    }
+    for pattern in bots::cosmique::PATTERNS {
+        let name = number(pattern);
+        assert!(
+            bots::cosmique::by_name(&name, 1).is_ok(),
+            "{pattern} as {name}"
+        );
+    }
+}
+
+/// `pattern` with a number in place of each `<…>`.
+fn with_numbers(pattern: &str) -> String {
+    let mut out = String::new();
+    let mut rest = pattern;
+    while let Some((before, after)) = rest.split_once('<') {
+        out.push_str(before);
+        out.push_str("10");
+        rest = after.split_once('>').expect("a closed placeholder").1;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn an_unknown_bot_is_refused_in_each_language() {
+    use i18n::Lang;
+    let err = bots::starrealms::by_name("wizard", 1)
+        .err()
+        .expect("refused");
+    assert_eq!(
+        err.text(Lang::En),
+        "unknown bot `wizard` (known: random, heuristic, easy, medium, tuned, learned, velocity, \
+         attack, hard, expert, ismcts:<iterations> and the search variants of docs/ai.md)"
+    );
+    assert_eq!(
+        err.text(Lang::Fr),
+        "bot inconnu `wizard` (connus : random, heuristic, easy, medium, tuned, learned, velocity, \
+         attack, hard, expert, ismcts:<itérations> et les variantes de recherche de docs/ai.md)"
+    );
+    let err = bots::cosmique::by_name("wizard", 1).err().expect("refused");
+    assert_eq!(
+        err.text(Lang::Es),
+        "bot desconocido `wizard` (conocidos: random, heuristic, easy, medium, hard, expert, \
+         ismcts:<iteraciones>)"
+    );
+    assert_eq!(
+        err.text(Lang::Pt),
+        "bot desconhecido `wizard` (conhecidos: random, heuristic, easy, medium, hard, expert, \
+         ismcts:<iterações>)"
+    );
 }
 
 #[test]

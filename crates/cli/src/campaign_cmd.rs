@@ -171,7 +171,7 @@ pub fn run(args: CampaignArgs, lang: Lang) -> anyhow::Result<ExitCode> {
 }
 
 fn new(def: &CampaignDef, a: NewArgs, lang: Lang) -> anyhow::Result<ExitCode> {
-    bots::starrealms::by_name(&a.vs, 0).map_err(anyhow::Error::msg)?;
+    bots::starrealms::by_name(&a.vs, 0).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
     let mine = side(&a.side, lang)?;
     let theirs = match &a.bot_side {
         Some(s) => side(s, lang)?,
@@ -614,7 +614,7 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
         anyhow::bail!(t(lang, "campaign.err.players"));
     }
     for p in &a.players {
-        bots::starrealms::by_name(p, 0).map_err(anyhow::Error::msg)?;
+        bots::starrealms::by_name(p, 0).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
     }
     let pool = crate::worker_pool(a.threads, lang)?;
     let threads = pool.current_num_threads();

@@ -191,7 +191,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         anyhow::bail!("{}", t(lang, "card_stats.err.players"));
     }
     for name in &args.players {
-        bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
+        bots::starrealms::by_name(name, 0).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
     }
     let config = crate::TableOptions::apply(Config::default(), lang)?;
     let pool = crate::worker_pool(args.threads, lang)?;

@@ -107,7 +107,11 @@ fn start(args: PlayArgs, lang: Lang) -> anyhow::Result<Start> {
     for (i, p) in record.players.iter().enumerate() {
         if i != human {
             bots::starrealms::by_name(p, 0).map_err(|e| {
-                anyhow::anyhow!(tf(lang, "cmd.err.file", &[("file", &name), ("error", &e)]))
+                anyhow::anyhow!(tf(
+                    lang,
+                    "cmd.err.file",
+                    &[("file", &name), ("error", &e.text(lang))]
+                ))
             })?;
         }
     }
@@ -412,7 +416,7 @@ pub fn run(args: PlayArgs, game: crate::games::GameKind, lang: Lang) -> anyhow::
     let stdin = std::io::stdin();
     match game {
         crate::games::GameKind::Starrealms => {
-            bots::starrealms::by_name(&args.vs, 0).map_err(anyhow::Error::msg)?;
+            bots::starrealms::by_name(&args.vs, 0).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
             // A resumed game plays on with the cards its record names.
             let cards = match &args.resume {
                 Some(file) => {
@@ -452,8 +456,8 @@ pub(crate) fn play(
         players.push(if seat == human {
             None
         } else {
-            let mut bot =
-                bots::starrealms::by_name(who, bot_seed(seed, seat)).map_err(anyhow::Error::msg)?;
+            let mut bot = bots::starrealms::by_name(who, bot_seed(seed, seat))
+                .map_err(|e| anyhow::anyhow!(e.text(lang)))?;
             // The player waits for its moves: never longer than the levels promise.
             bot.cap_time(bots::MOVE_TIME_CAP);
             Some(bot)

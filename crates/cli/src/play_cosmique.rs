@@ -218,7 +218,7 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
     if args.resume.is_some() {
         anyhow::bail!(t(lang, "play.err.resume_cosmique"));
     }
-    bots::cosmique::by_name(&args.vs, 0).map_err(anyhow::Error::msg)?;
+    bots::cosmique::by_name(&args.vs, 0).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
     let mut out = Screen::stdout(args.color);
     let seed = args.seed.unwrap_or_else(clock_seed);
     let config = Config::of_variant(args.variant);
@@ -243,7 +243,8 @@ pub fn play(args: PlayArgs, lang: Lang, input: &mut impl BufRead) -> anyhow::Res
             names.push(format!("{seat} ({}, {col})", t(lang, "you_word")));
         } else {
             let seed = seed ^ 0x05ee_db07 ^ (i as u64) << 40;
-            let mut bot = bots::cosmique::by_name(&args.vs, seed).map_err(anyhow::Error::msg)?;
+            let mut bot = bots::cosmique::by_name(&args.vs, seed)
+                .map_err(|e| anyhow::anyhow!(e.text(lang)))?;
             // The player waits for its moves: never longer than the levels promise.
             bot.cap_time(bots::MOVE_TIME_CAP);
             players.push(Some(bot));

@@ -76,7 +76,7 @@ pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result
         GameKind::Starrealms => simulate_starrealms(&args, lang)?,
         GameKind::Cosmique => {
             for name in &args.players {
-                bots::cosmique::by_name(name, 0).map_err(anyhow::Error::msg)?;
+                bots::cosmique::by_name(name, 0).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
             }
             if args.players.len() != cosmique::SEATS {
                 anyhow::bail!(tf(
@@ -169,7 +169,7 @@ fn compare(
 
 fn starrealms_config(args: &SimulateArgs, lang: Lang) -> anyhow::Result<Config> {
     for name in &args.players {
-        bots::starrealms::by_name(name, 0).map_err(anyhow::Error::msg)?;
+        bots::starrealms::by_name(name, 0).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
     }
     let format = args.format.unwrap_or(if args.players.len() > 2 {
         starrealms::Format::FreeForAll

@@ -113,6 +113,30 @@ fn help_and_refusals_speak_the_language_of_the_locale_or_of_lang() {
         .assert()
         .code(1)
         .stderr(predicate::str::starts_with("erreur : "));
+    // A bot's name no bot answers to, in Bataille Cosmique as in Star Realms.
+    realms()
+        .args(["--lang", "fr", "play", "--vs", "sorcier"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "erreur : bot inconnu `sorcier` (connus : random, heuristic, easy,",
+        ));
+    realms()
+        .args([
+            "--lang",
+            "es",
+            "simulate",
+            "--game",
+            "cosmique",
+            "--players",
+            "random,mago",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "bot desconocido `mago` (conocidos: random, heuristic, easy, medium, hard, expert, \
+             ismcts:<iteraciones>)",
+        ));
 }
 
 #[test]

@@ -12,6 +12,7 @@ fn sources() -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     let mut dirs: Vec<_> = [
         "crates/arena/src",
+        "crates/bots/src",
         "crates/cli/src",
         "crates/cosmique/src",
         "crates/i18n/src",

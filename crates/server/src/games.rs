@@ -267,6 +267,7 @@ pub(crate) fn check_player(kind: GameKind, name: &str, max_iterations: u32) -> R
         GameKind::Starrealms => <starrealms::State as NamedBots>::bot(name, 0).map(drop),
         GameKind::Cosmique => <cosmique::State as NamedBots>::bot(name, 0).map(drop),
     }
+    .map_err(String::from)
 }
 
 fn parse<T: std::str::FromStr<Err = String>>(text: &Option<String>) -> Result<Option<T>, String> {
