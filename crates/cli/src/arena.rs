@@ -38,7 +38,7 @@ pub struct ArenaArgs {
     games: u64,
     #[arg(long, value_delimiter = ',', default_value = "standard")]
     formats: Vec<String>,
-    #[arg(long, default_value = "rise_of_empire")]
+    #[arg(long, default_value = "rise_of_empire", value_parser = crate::help::edition_value)]
     edition: Edition,
     #[arg(long, default_value_t = 1)]
     seed: u64,

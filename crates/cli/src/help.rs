@@ -233,6 +233,36 @@ pub fn failure(error: &anyhow::Error, lang: Lang) -> String {
 }
 
 /// What is wrong with the command line, in `lang`.
+/// A value an option refused because it is not one of its words (the reason clap shows, told
+/// in the language by [`refuse`]).
+#[derive(Debug)]
+pub struct NotOneOf(pub Vec<&'static str>);
+
+impl std::fmt::Display for NotOneOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "known: {}", self.0.join(", "))
+    }
+}
+
+impl std::error::Error for NotOneOf {}
+
+/// `--format`'s value: a Star Realms format by its name.
+pub fn format_value(text: &str) -> Result<starrealms::Format, NotOneOf> {
+    text.parse().map_err(|_| {
+        NotOneOf(
+            starrealms::Format::ALL
+                .map(starrealms::Format::name)
+                .to_vec(),
+        )
+    })
+}
+
+/// `--edition`'s value: a rules edition by its name.
+pub fn edition_value(text: &str) -> Result<starrealms::Edition, NotOneOf> {
+    text.parse()
+        .map_err(|_| NotOneOf(vec!["rise_of_empire", "classic"]))
+}
+
 fn message(error: &clap::Error, lang: Lang) -> String {
     let text = |kind| match error.get(kind) {
         Some(ContextValue::String(s)) => s.clone(),
@@ -266,6 +296,12 @@ fn message(error: &clap::Error, lang: Lang) -> String {
                 // The standard library's words for a number it cannot read are English.
                 Some(e) if e.is::<std::num::ParseIntError>() => {
                     t(lang, "cli.error.not_a_number").to_string()
+                }
+                Some(e) if e.is::<game::BadSeat>() => {
+                    tf(lang, "cli.error.not_a_seat", &[("last", &game::MAX_SEATS)])
+                }
+                Some(e) if let Some(NotOneOf(known)) = e.downcast_ref() => {
+                    tf(lang, "cli.error.known", &[("known", &known.join(", "))])
                 }
                 Some(e) => e.to_string(),
                 None => String::new(),
@@ -584,5 +620,27 @@ mod tests {
         assert_eq!(lang(&["realms", "replay", "--", "--lang", "es"]), None);
         // The program's name is not an option, whatever it is called.
         assert_eq!(lang(&["--lang=es"]), None);
+    }
+
+    #[test]
+    fn the_values_a_refusal_names_are_the_values_taken() {
+        let formats = format_value("chess").unwrap_err().0;
+        assert_eq!(formats.len(), starrealms::Format::ALL.len());
+        for (name, format) in formats.iter().zip(starrealms::Format::ALL) {
+            assert_eq!(format_value(name).unwrap(), format);
+        }
+        assert_eq!(
+            format_value("Free-For-All").unwrap(),
+            starrealms::Format::FreeForAll
+        );
+        let editions = edition_value("new").unwrap_err().0;
+        let taken: Vec<_> = editions.iter().map(|n| edition_value(n).unwrap()).collect();
+        assert_eq!(
+            taken,
+            [
+                starrealms::Edition::RiseOfEmpire,
+                starrealms::Edition::Classic
+            ]
+        );
     }
 }

@@ -167,9 +167,7 @@ impl TableOptions {
     fn parse(cli: &Cli, lang: Lang) -> anyhow::Result<TableOptions> {
         let sets = match &cli.sets {
             None => None,
-            Some(text) => Some(starrealms::cards::Sets::parse(text).map_err(|e| {
-                anyhow::anyhow!(i18n::tf(lang, "options.err.sets", &[("error", &e)]))
-            })?),
+            Some(text) => Some(parse_sets(text, lang)?),
         };
         let mut sheets = Vec::new();
         for item in cli.sheets.iter().flat_map(|s| s.split(',')) {
@@ -250,9 +248,58 @@ impl TableOptions {
             }
             config.sheets = sheets;
         }
+        seats_of_format(&config, lang)?;
         config.validate().map_err(anyhow::Error::msg)?;
         Ok(config)
     }
+}
+
+/// `--sets`'s list of card sets; a name no set has is refused in the language.
+fn parse_sets(text: &str, lang: Lang) -> anyhow::Result<starrealms::cards::Sets> {
+    use starrealms::cards::Sets;
+    for name in text.split(',').map(str::trim) {
+        if Sets::from_names(&[name]).is_err() {
+            let known: Vec<&str> = starrealms::cards()
+                .sets
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect();
+            anyhow::bail!(i18n::tf(
+                lang,
+                "options.err.unknown_set",
+                &[("name", &name), ("known", &known.join(", "))]
+            ));
+        }
+    }
+    Sets::parse(text)
+        .map_err(|e| anyhow::anyhow!(i18n::tf(lang, "options.err.sets", &[("error", &e)])))
+}
+
+/// Refuses, in the language, a number of seats that `config`'s format is not played by (the
+/// first of [`starrealms::Config::validate`]'s checks, the one people meet on the command line).
+pub fn seats_of_format(config: &starrealms::Config, lang: Lang) -> anyhow::Result<()> {
+    let allowed = config.format.seats();
+    if allowed.contains(&config.seats) {
+        return Ok(());
+    }
+    let seats = match allowed {
+        [one] => one.to_string(),
+        [a, b] => i18n::tf(lang, "options.seats.or", &[("a", a), ("b", b)]),
+        many => i18n::tf(
+            lang,
+            "options.seats.to",
+            &[("a", &many[0]), ("b", &many[many.len() - 1])],
+        ),
+    };
+    anyhow::bail!(i18n::tf(
+        lang,
+        "options.err.seats",
+        &[
+            ("format", &config.format.name()),
+            ("seats", &seats),
+            ("n", &config.seats)
+        ]
+    ))
 }
 
 /// A designer's card file given with `--cards`.

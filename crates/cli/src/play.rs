@@ -31,13 +31,13 @@ pub struct PlayArgs {
     pub(crate) seed: Option<u64>,
     #[arg(long, value_enum, default_value = "random", conflicts_with = "seat")]
     pub(crate) first: First,
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = crate::help::format_value)]
     pub(crate) format: starrealms::Format,
     #[arg(long)]
     pub(crate) seats: Option<u8>,
     #[arg(long)]
     pub(crate) seat: Option<Seat>,
-    #[arg(long, default_value = "rise_of_empire")]
+    #[arg(long, default_value = "rise_of_empire", value_parser = crate::help::edition_value)]
     pub(crate) edition: starrealms::Edition,
     #[arg(long, default_value = "standard")]
     pub(crate) variant: cosmique::Variant,

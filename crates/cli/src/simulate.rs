@@ -27,9 +27,9 @@ pub struct SimulateArgs {
     players: Vec<String>,
     #[arg(long)]
     seats: Option<u8>,
-    #[arg(long)]
+    #[arg(long, value_parser = crate::help::format_value)]
     format: Option<starrealms::Format>,
-    #[arg(long, default_value = "rise_of_empire")]
+    #[arg(long, default_value = "rise_of_empire", value_parser = crate::help::edition_value)]
     edition: starrealms::Edition,
     #[arg(long, default_value = "standard")]
     variant: cosmique::Variant,
@@ -182,8 +182,9 @@ fn starrealms_config(args: &SimulateArgs, lang: Lang) -> anyhow::Result<Config> 
         edition: args.edition,
         ..Config::default()
     };
-    config
-        .validate()
+    crate::seats_of_format(&config, lang)
+        .map_err(|e| e.to_string())
+        .and_then(|()| config.validate())
         .map_err(|e| anyhow::anyhow!(tf(lang, "sim.err.config", &[("error", &e)])))?;
     crate::TableOptions::apply(config, lang)
 }

@@ -121,6 +121,47 @@ fn help_and_refusals_speak_the_language_of_the_locale_or_of_lang() {
         .stderr(predicate::str::starts_with(
             "erreur : bot inconnu `sorcier` (connus : random, heuristic, easy,",
         ));
+    // The values the engine would refuse in English: a format, an edition, a seat, a card
+    // set, a number of seats the format is not played by.
+    for (args, error) in [
+        (
+            &["play", "--format", "hidra"][..],
+            "erreur : la valeur `hidra` de --format <FORMAT> n'est pas valide : les valeurs \
+             connues sont standard, free_for_all, hunter, hunter_first_blood, hydra, emperor, raid",
+        ),
+        (
+            &["simulate", "--edition", "neuve"],
+            "erreur : la valeur `neuve` de --edition <ÉDITION> n'est pas valide : les valeurs \
+             connues sont rise_of_empire, classic",
+        ),
+        (
+            &["play", "--seat", "p7"],
+            "erreur : la valeur `p7` de --seat <PLACE> n'est pas valide : une place s'écrit de \
+             p1 à p6",
+        ),
+        (
+            &["cards", "--sets", "base,galaxie"],
+            "erreur : --sets : jeu de cartes inconnu `galaxie` (jeux connus : base, colony_wars, \
+             frontiers, rise_of_empire, rise_of_empire_post)",
+        ),
+        (
+            &["play", "--format", "hydra", "--seats", "5"],
+            "erreur : le format hydra demande 4 ou 6 places, pas 5",
+        ),
+        (
+            &["simulate", "--players", "random,random", "--format", "raid"],
+            "erreur : le format raid demande de 3 à 6 places, pas 2 (--players nomme un bot par \
+             place)",
+        ),
+    ] {
+        realms()
+            .args(["--lang", "fr"])
+            .args(args)
+            .write_stdin("")
+            .assert()
+            .failure()
+            .stderr(predicate::str::starts_with(format!("{error}\n")));
+    }
     realms()
         .args([
             "--lang",
@@ -893,7 +934,9 @@ fn every_format_plays_to_a_finish_from_the_command_line() {
         .args(["simulate", "--format", "chess"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("unknown format `chess`"));
+        .stderr(predicate::str::contains(
+            "the value `chess` of --format <FORMAT> is not valid: the known ones are standard,",
+        ));
 }
 
 #[test]
