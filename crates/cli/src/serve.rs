@@ -54,7 +54,7 @@ pub struct ServeArgs {
 
 impl ServeArgs {
     /// The server's options from the command line.
-    fn options(&self) -> server::Options {
+    fn options(&self, lang: Lang) -> server::Options {
         let request_timeout = Duration::from_secs(self.request_timeout_secs.max(1));
         let ws_idle = Duration::from_secs(self.ws_idle_secs.max(3));
         server::Options {
@@ -73,6 +73,7 @@ impl ServeArgs {
             bot_threads: self.bot_threads.max(1),
             max_bot_iterations: self.max_bot_iterations,
             client_address_header: self.client_address_header.clone(),
+            log_lang: lang,
             ..server::Options::default()
         }
     }
@@ -167,7 +168,7 @@ async fn serve(
         writeln!(out, "{}", t(lang, "serve.stop_hint"))?;
         out.flush()
     })();
-    let mut options = args.options();
+    let mut options = args.options(lang);
     options.tls = tls;
     server::launch(listener, store, options, stop).await?;
     let _ = writeln!(out, "{}", t(lang, "serve.stopped"));

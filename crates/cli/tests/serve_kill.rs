@@ -510,3 +510,53 @@ async fn a_killed_server_keeps_a_campaign_game_and_its_campaign() {
         v = view(&mut ws).await;
     }
 }
+
+/// The server's own log (its error output) speaks the language of `--lang`: a stored game whose
+/// record no longer replays is reported in French when it cannot be resumed.
+#[test]
+fn the_server_log_speaks_the_language_of_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    {
+        use store::Store as _;
+        let store = store::SqliteStore::open(&db).unwrap();
+        let mut record = game::GameRecord::new::<cosmique::State>(&Default::default(), 3);
+        record.players = vec!["human".into(), "random".into()];
+        let id = store.create(&record, true).unwrap();
+        // An action no game of this deal can play.
+        store
+            .append_action(id, 0, "attack left red9 plus2", None)
+            .unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_realms"))
+        .args(["--lang", "fr", "serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the realms binary starts");
+    let stderr = child.stderr.take().expect("a piped stderr");
+    let (lines, logged) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let mut seen = Vec::new();
+    let found = loop {
+        match logged.recv_timeout(PATIENCE) {
+            Ok(line) if line.starts_with("la partie 1 ne peut pas reprendre : ") => break true,
+            Ok(line) => seen.push(line),
+            Err(_) => break false,
+        }
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(found, "no French line of the log among {seen:?}");
+    assert!(
+        seen.iter()
+            .any(|l| l.starts_with("la partie 1 ne peut pas être reconstruite : ")),
+        "{seen:?}"
+    );
+}

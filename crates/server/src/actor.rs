@@ -545,6 +545,8 @@ pub(crate) struct Context<S> {
     pub stop_searches: Arc<AtomicBool>,
     /// One permit per bot decision computed at once, handed out in turn.
     pub bot_permits: Arc<Semaphore>,
+    /// The language of the server's log.
+    pub log_lang: i18n::Lang,
 }
 
 impl<S> Clone for Context<S> {
@@ -557,6 +559,7 @@ impl<S> Clone for Context<S> {
             shutdown: self.shutdown.clone(),
             stop_searches: Arc::clone(&self.stop_searches),
             bot_permits: Arc::clone(&self.bot_permits),
+            log_lang: self.log_lang,
         }
     }
 }
@@ -573,6 +576,7 @@ impl<S: Store> Context<S> {
             shutdown,
             stop_searches: Arc::new(AtomicBool::new(false)),
             bot_permits: Arc::new(Semaphore::new(1)),
+            log_lang: i18n::Lang::En,
         }
     }
 }
@@ -878,12 +882,20 @@ impl<G: Served, S: Store> Actor<G, S> {
                 if version == self.version && self.state.to_move() == Some(seat) =>
             {
                 if let Err(e) = self.commit(seat, action, None).await {
-                    eprintln!("game {}: cannot store a bot's action: {e}", self.id);
+                    crate::log(
+                        self.context.log_lang,
+                        "serve.log.bot_action",
+                        &[("id", &self.id), ("error", &e)],
+                    );
                 }
             }
             Ok(_) => {} // The game moved on meanwhile: the next think starts afresh.
             Err(e) => {
-                eprintln!("game {}: {e}", self.id);
+                crate::log(
+                    self.context.log_lang,
+                    "serve.log.bots_stop",
+                    &[("id", &self.id), ("error", &e)],
+                );
                 self.bots_broken = true;
                 self.publish();
             }
@@ -1158,7 +1170,11 @@ impl<G: Served, S: Store> Actor<G, S> {
             self.state.winners(),
         );
         if let Err(e) = blocking(move || store.finish(id, &winners)).await {
-            eprintln!("game {}: cannot store the result: {e}", self.id);
+            crate::log(
+                self.context.log_lang,
+                "serve.log.result",
+                &[("id", &self.id), ("error", &e)],
+            );
         }
     }
 }

@@ -390,7 +390,8 @@ async fn create<S: Store>(
         None => None,
         Some(id) => {
             let id = store::CampaignId(id);
-            Some(with_store(&app, move |s| Ok(campaigns::final_deck(s, id))).await??)
+            let lang = app.inner.context.log_lang;
+            Some(with_store(&app, move |s| Ok(campaigns::final_deck(s, id, lang))).await??)
         }
     };
     let record = request

@@ -20,10 +20,10 @@ use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion, Stat
 use starrealms::cards::{CardId, Faction, Sets, Texts};
 use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenHash};
 
-use crate::AppState;
 use crate::actor::blocking;
 use crate::api::{Client, Segments, fresh_seed, new_token, read_body};
 use crate::protocol::{ApiError, ErrorCode};
+use crate::{AppState, Lang};
 
 /// A request to start a campaign (`POST /api/campaigns`).
 #[derive(Clone, Debug, Deserialize)]
@@ -96,10 +96,14 @@ fn campaign_id(text: &str) -> Result<CampaignId, ApiError> {
 }
 
 /// A campaign rebuilt from the store: its save with its games' records, replayed.
-fn rebuild<S: Store>(store: &S, stored: &StoredCampaign) -> Result<Campaign, ApiError> {
+fn rebuild<S: Store>(store: &S, stored: &StoredCampaign, lang: Lang) -> Result<Campaign, ApiError> {
     let id = stored.id;
     let mut save: CampaignSave = serde_json::from_value(stored.save.clone()).map_err(|e| {
-        eprintln!("campaign {id}: its save does not read: {e}");
+        crate::log(
+            lang,
+            "serve.log.campaign_save",
+            &[("id", &id), ("error", &e)],
+        );
         damaged(id)
     })?;
     save.games = stored
@@ -109,7 +113,11 @@ fn rebuild<S: Store>(store: &S, stored: &StoredCampaign) -> Result<Campaign, Api
         .collect::<Result<_, StoreError>>()?;
     Campaign::replay(def()?, save).map_err(|e| {
         // The details stay in the server's log: a game in progress holds hidden cards.
-        eprintln!("campaign {id} cannot be rebuilt: {e}");
+        crate::log(
+            lang,
+            "serve.log.campaign_rebuild",
+            &[("id", &id), ("error", &e)],
+        );
         damaged(id)
     })
 }
@@ -131,9 +139,13 @@ fn bare_save(c: &Campaign) -> serde_json::Value {
 /// Loads a campaign and lets its bots make the upgrades after the last scenario that are
 /// theirs to make (each a function of the campaign alone, so two requests doing it at once
 /// write the same).
-fn load<S: Store>(store: &S, id: CampaignId) -> Result<(StoredCampaign, Campaign), ApiError> {
+fn load<S: Store>(
+    store: &S,
+    id: CampaignId,
+    lang: Lang,
+) -> Result<(StoredCampaign, Campaign), ApiError> {
     let stored = store.load_campaign(id)?;
-    let mut c = rebuild(store, &stored)?;
+    let mut c = rebuild(store, &stored, lang)?;
     let mut changed = false;
     while let Some(p) = c.completion_turn() {
         if c.save.players[p as usize] == HUMAN {
@@ -189,10 +201,11 @@ fn view(stored: &StoredCampaign, c: &Campaign) -> CampaignView {
 /// Runs a store call, and what follows it, on a blocking thread.
 async fn with_store<S: Store, T: Send + 'static>(
     app: &AppState<S>,
-    f: impl FnOnce(&S) -> Result<T, ApiError> + Send + 'static,
+    f: impl FnOnce(&S, Lang) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let store = Arc::clone(&app.inner.context.store);
-    blocking(move || f(&store)).await
+    let lang = app.inner.context.log_lang;
+    blocking(move || f(&store, lang)).await
 }
 
 fn parse_side(text: &str) -> Result<Faction, ApiError> {
@@ -258,9 +271,9 @@ pub(crate) async fn create<S: Store>(
     let players = [request.players[0].clone(), request.players[1].clone()];
     let c = Campaign::new(def()?, sides, players.clone(), seed).map_err(|e| bad(e.to_string()))?;
     let save = bare_save(&c);
-    let answer = with_store(&app, move |s| {
+    let answer = with_store(&app, move |s, lang| {
         let id = s.create_campaign(&save, &players)?;
-        let (stored, c) = load(s, id)?;
+        let (stored, c) = load(s, id, lang)?;
         Ok(view(&stored, &c))
     })
     .await?;
@@ -273,8 +286,8 @@ pub(crate) async fn show<S: Store>(
     Segments(id): Segments<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = campaign_id(&id)?;
-    let answer = with_store(&app, move |s| {
-        let (stored, c) = load(s, id)?;
+    let answer = with_store(&app, move |s, lang| {
+        let (stored, c) = load(s, id, lang)?;
         Ok(view(&stored, &c))
     })
     .await?;
@@ -295,7 +308,7 @@ pub(crate) async fn join<S: Store>(
         .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
     let token = new_token()?;
     let hash = TokenHash::of(&token);
-    let games = with_store(&app, move |s| {
+    let games = with_store(&app, move |s, _| {
         s.claim_campaign_seat(id, seat, &hash)?;
         Ok(s.load_campaign(id)?.games)
     })
@@ -376,8 +389,8 @@ pub(crate) async fn next<S: Store>(
             "`card`, `sheet` and `row` are for the upgrades after the campaign",
         ));
     }
-    let (game, answer) = with_store(&app, move |s| {
-        let (stored, mut c) = load(s, id)?;
+    let (game, answer) = with_store(&app, move |s, lang| {
+        let (stored, mut c) = load(s, id, lang)?;
         let seat = seat_of(&stored, &request.token)?;
         if let Some(free) = stored
             .seats
@@ -441,7 +454,7 @@ pub(crate) async fn next<S: Store>(
                 }
                 e => e.into(),
             })?;
-        let (stored, c) = load(s, id)?;
+        let (stored, c) = load(s, id, lang)?;
         Ok((game, view(&stored, &c)))
     })
     .await?;
@@ -460,8 +473,8 @@ pub(crate) async fn complete<S: Store>(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = campaign_id(&id)?;
     let request = decision(&app, &headers, body).await?;
-    let answer = with_store(&app, move |s| {
-        let (stored, mut c) = load(s, id)?;
+    let answer = with_store(&app, move |s, lang| {
+        let (stored, mut c) = load(s, id, lang)?;
         let seat = seat_of(&stored, &request.token)?;
         let Some(turn) = c.completion_turn() else {
             return Err(refused(if c.is_over() {
@@ -491,7 +504,7 @@ pub(crate) async fn complete<S: Store>(
         })
         .map_err(|e| refused(e.to_string()))?;
         s.update_campaign(id, &bare_save(&c))?;
-        let (stored, c) = load(s, id)?;
+        let (stored, c) = load(s, id, lang)?;
         Ok(view(&stored, &c))
     })
     .await?;
@@ -505,8 +518,9 @@ pub(crate) async fn complete<S: Store>(
 pub(crate) fn final_deck<S: Store>(
     store: &S,
     id: CampaignId,
+    lang: Lang,
 ) -> Result<(Sets, Vec<CardId>), ApiError> {
-    let (_, c) = load(store, id)?;
+    let (_, c) = load(store, id, lang)?;
     let deck = c
         .final_trade_deck()
         .map_err(|e| refused(format!("campaign {id} has no deck to deal from yet: {e}")))?;

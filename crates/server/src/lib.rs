@@ -32,6 +32,8 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
+pub use i18n::Lang;
+
 mod actor;
 mod api;
 mod campaigns;
@@ -46,6 +48,11 @@ mod web;
 mod writer;
 
 use actor::GameHandle;
+
+/// Writes a line of the server's log (its error output, read by whoever runs it) in `lang`.
+pub(crate) fn log(lang: Lang, key: &str, args: &[(&str, &dyn std::fmt::Display)]) {
+    eprintln!("{}", i18n::tf(lang, key, args));
+}
 pub use campaigns::CreateCampaign;
 pub use games::{CreateGame, GameKind};
 pub use protocol::{ApiError, ClientMessage, ErrorCode, LogLine, SeatPresence, ServerMessage};
@@ -131,6 +138,9 @@ pub struct Options {
     pub web_dir: Option<std::path::PathBuf>,
     /// Serve over TLS with these settings ([`tls::config`] reads them from PEM files).
     pub tls: Option<Arc<rustls::ServerConfig>>,
+    /// The language of the lines the server writes to its error output for whoever runs it
+    /// (a game that no longer replays, a store that refuses a write).
+    pub log_lang: Lang,
 }
 
 impl Default for Options {
@@ -169,6 +179,7 @@ impl Default for Options {
             client_address_header: None,
             web_dir: None,
             tls: None,
+            log_lang: Lang::En,
         }
     }
 }
@@ -227,6 +238,7 @@ impl<S: Store> AppState<S> {
             shutdown: shutdown.subscribe(),
             stop_searches: Arc::new(AtomicBool::new(false)),
             bot_permits: Arc::new(Semaphore::new(options.bot_threads.max(1))),
+            log_lang: options.log_lang,
         };
         AppState {
             inner: Arc::new(Inner {
@@ -265,7 +277,11 @@ impl<S: Store> AppState<S> {
         for game in games {
             match self.game(game.id).await {
                 Ok(_) => started += 1,
-                Err(e) => eprintln!("game {} cannot be resumed: {e}", game.id),
+                Err(e) => log(
+                    self.inner.context.log_lang,
+                    "serve.log.resume",
+                    &[("id", &game.id), ("error", &e)],
+                ),
             }
         }
         Ok(started)
@@ -293,7 +309,11 @@ impl<S: Store> AppState<S> {
         let (handle, ready) = prepared.map_err(|e| {
             // The details (which action, which card) stay in the server's log: a face-down
             // card's name must not reach a spectator.
-            eprintln!("game {id} cannot be rebuilt: {e}");
+            log(
+                self.inner.context.log_lang,
+                "serve.log.rebuild",
+                &[("id", &id), ("error", &e)],
+            );
             ApiError::new(
                 ErrorCode::DamagedGame,
                 format!("game {id} is damaged: its stored record no longer replays"),
@@ -497,6 +517,7 @@ impl<S: Store> AppState<S> {
                 .tls
                 .clone()
                 .map(tokio_rustls::TlsAcceptor::from),
+            log_lang: state.inner.options.log_lang,
         };
         listen::serve(
             listener,

@@ -136,6 +136,8 @@ pub(crate) struct Settings {
     pub write_timeout: Duration,
     /// Over TLS: the handshake's settings.
     pub tls: Option<TlsAcceptor>,
+    /// The language of the server's log.
+    pub log_lang: crate::Lang,
 }
 
 /// Descriptors the server may hold beyond its connections: the listener, the store's files
@@ -187,7 +189,7 @@ pub(crate) async fn serve(
                 // connections close before trying again, rather than spin.
                 if failures_said < 10 {
                     failures_said += 1;
-                    eprintln!("cannot accept a connection: {e}");
+                    crate::log(settings.log_lang, "serve.log.accept", &[("error", &e)]);
                 }
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
