@@ -263,6 +263,12 @@ pub fn edition_value(text: &str) -> Result<starrealms::Edition, NotOneOf> {
         .map_err(|_| NotOneOf(vec!["rise_of_empire", "classic"]))
 }
 
+/// `--variant`'s value: a variant of Bataille Cosmique by its name.
+pub fn variant_value(text: &str) -> Result<cosmique::Variant, NotOneOf> {
+    text.parse()
+        .map_err(|_| NotOneOf(vec!["standard", "incolore", "pv30"]))
+}
+
 fn message(error: &clap::Error, lang: Lang) -> String {
     let text = |kind| match error.get(kind) {
         Some(ContextValue::String(s)) => s.clone(),
@@ -632,6 +638,16 @@ mod tests {
         assert_eq!(
             format_value("Free-For-All").unwrap(),
             starrealms::Format::FreeForAll
+        );
+        let variants = variant_value("60pv").unwrap_err().0;
+        let taken: Vec<_> = variants.iter().map(|n| variant_value(n).unwrap()).collect();
+        assert_eq!(
+            taken,
+            [
+                cosmique::Variant::Standard,
+                cosmique::Variant::Incolore,
+                cosmique::Variant::Pv30
+            ]
         );
         let editions = edition_value("new").unwrap_err().0;
         let taken: Vec<_> = editions.iter().map(|n| edition_value(n).unwrap()).collect();

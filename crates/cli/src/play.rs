@@ -39,7 +39,7 @@ pub struct PlayArgs {
     pub(crate) seat: Option<Seat>,
     #[arg(long, default_value = "rise_of_empire", value_parser = crate::help::edition_value)]
     pub(crate) edition: starrealms::Edition,
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = crate::help::variant_value)]
     pub(crate) variant: cosmique::Variant,
     #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,

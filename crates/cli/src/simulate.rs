@@ -31,7 +31,7 @@ pub struct SimulateArgs {
     format: Option<starrealms::Format>,
     #[arg(long, default_value = "rise_of_empire", value_parser = crate::help::edition_value)]
     edition: starrealms::Edition,
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = crate::help::variant_value)]
     variant: cosmique::Variant,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -46,7 +46,14 @@ pub fn run(mut args: SimulateArgs, game: GameKind, lang: Lang) -> anyhow::Result
     if args.games == 0 {
         anyhow::bail!(t(lang, "cmd.err.games"));
     }
-    if let Some(seats) = args.seats {
+    // Bataille Cosmique has one table, of four: its bots take the four planets in turn.
+    let seats = match game {
+        GameKind::Cosmique if args.players.len() <= cosmique::SEATS => {
+            args.seats.or(Some(cosmique::SEATS as u8))
+        }
+        _ => args.seats,
+    };
+    if let Some(seats) = seats {
         if seats == 0 || (seats as usize) < args.players.len() {
             anyhow::bail!(tf(
                 lang,

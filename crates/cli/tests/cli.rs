@@ -1038,18 +1038,35 @@ fn four_bots_play_every_cosmique_variant() {
             "cosmique",
             "simulate",
             "--players",
-            "random,random",
+            "random,random,random,random,random",
         ])
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "Bataille Cosmique takes 4 players, not 2",
+            "Bataille Cosmique takes 4 players, not 5",
         ));
+    // Fewer bots take the four planets in turn, as with --seats 4.
+    let out = stdout_of(realms().args([
+        "--game",
+        "cosmique",
+        "simulate",
+        "--players",
+        "heuristic,random",
+        "-n",
+        "4",
+    ]));
+    assert!(
+        out.contains("heuristic / random / heuristic / random"),
+        "{out}"
+    );
     realms()
         .args(["--game", "cosmique", "simulate", "--variant", "60pv"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("unknown variant `60pv`"));
+        .stderr(predicate::str::contains(
+            "the value `60pv` of --variant <VARIANT> is not valid: the known ones are standard, \
+             incolore, pv30",
+        ));
 }
 
 #[test]
