@@ -606,8 +606,8 @@ pub struct Summary {
     pub games_per_second: f64,
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
+fn pct(lang: Lang, x: f64) -> String {
+    i18n::percent(lang, x, 1)
 }
 
 /// Lays out rows of cells in columns: left-aligned where `left[c]`, right-aligned elsewhere.
@@ -640,7 +640,7 @@ fn table(rows: &[Vec<String>], left: &[bool]) -> String {
     out
 }
 
-fn matrix_text(bots: &[String], matrix: &[Vec<Option<Cell>>]) -> String {
+fn matrix_text(bots: &[String], matrix: &[Vec<Option<Cell>>], lang: Lang) -> String {
     let mut rows = vec![
         std::iter::once(String::new())
             .chain(bots.iter().cloned())
@@ -653,9 +653,9 @@ fn matrix_text(bots: &[String], matrix: &[Vec<Option<Cell>>]) -> String {
                 None => "—".to_string(),
                 Some(c) => format!(
                     "{} [{} – {}]",
-                    pct(c.win_rate),
-                    pct(c.ci95[0]),
-                    pct(c.ci95[1])
+                    pct(lang, c.win_rate),
+                    pct(lang, c.ci95[0]),
+                    pct(lang, c.ci95[1])
                 ),
             });
         }
@@ -684,13 +684,13 @@ pub fn render(s: &Summary, lang: Lang, files: &[PathBuf]) -> String {
     out += "\n\n";
     out += t(lang, "arena.matrix_title");
     out.push('\n');
-    out += &matrix_text(&s.bots, &s.matrix);
+    out += &matrix_text(&s.bots, &s.matrix, lang);
     if s.by_format.len() > 1 {
         for m in &s.by_format {
             out.push('\n');
             out += &tf(lang, "arena.format_title", &[("format", &m.format.name())]);
             out.push('\n');
-            out += &matrix_text(&s.bots, &m.matrix);
+            out += &matrix_text(&s.bots, &m.matrix, lang);
         }
     }
     out.push('\n');
@@ -715,7 +715,7 @@ pub fn render(s: &Summary, lang: Lang, files: &[PathBuf]) -> String {
             format!("{:+.0}", r.rating),
             format!("± {:.0}", r.se),
             format!("[{:+.0}, {:+.0}]", r.ci95[0], r.ci95[1]),
-            pct(r.score),
+            pct(lang, r.score),
         ]);
     }
     out += &table(&rows, &[false, true]);
@@ -735,8 +735,8 @@ pub fn render(s: &Summary, lang: Lang, files: &[PathBuf]) -> String {
                 lang,
                 "arena.sweep_bound",
                 &[
-                    ("lower", &pct(sweep.win_rate_lower)),
-                    ("gap", &format!("{:.0}", sweep.min_rating_gap)),
+                    ("lower", &pct(lang, sweep.win_rate_lower)),
+                    ("gap", &i18n::decimal(lang, sweep.min_rating_gap, 0)),
                 ],
             );
             out.push('\n');
@@ -749,9 +749,9 @@ pub fn render(s: &Summary, lang: Lang, files: &[PathBuf]) -> String {
         &[
             ("games", &s.games),
             ("draws", &s.draws),
-            ("turns", &format!("{:.1}", s.mean_turns)),
-            ("seconds", &format!("{:.2}", s.seconds)),
-            ("rate", &format!("{:.0}", s.games_per_second)),
+            ("turns", &i18n::decimal(lang, s.mean_turns, 1)),
+            ("seconds", &i18n::decimal(lang, s.seconds, 2)),
+            ("rate", &i18n::decimal(lang, s.games_per_second, 0)),
         ],
     );
     out.push('\n');

@@ -265,8 +265,8 @@ pub struct Report {
     pub games_per_second: f64,
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.2}%", 100.0 * x)
+fn pct(lang: Lang, x: f64) -> String {
+    i18n::percent(lang, x, 2)
 }
 
 /// The text report in `lang`.
@@ -298,9 +298,9 @@ pub fn render(r: &Report, lang: Lang) -> String {
                 "sim.wins",
                 &[
                     ("wins", &r.wins[i]),
-                    ("rate", &pct(r.win_rate[i])),
-                    ("lo", &pct(lo)),
-                    ("hi", &pct(hi)),
+                    ("rate", &pct(lang, r.win_rate[i])),
+                    ("lo", &pct(lang, lo)),
+                    ("hi", &pct(lang, hi)),
                 ]
             )
         );
@@ -314,9 +314,9 @@ pub fn render(r: &Report, lang: Lang) -> String {
         "sim.first_player",
         &[
             ("wins", &r.first_player_wins),
-            ("rate", &pct(r.first_player_win_rate)),
-            ("lo", &pct(lo)),
-            ("hi", &pct(hi)),
+            ("rate", &pct(lang, r.first_player_win_rate)),
+            ("lo", &pct(lang, lo)),
+            ("hi", &pct(lang, hi)),
         ],
     );
     out.push('\n');
@@ -324,11 +324,11 @@ pub fn render(r: &Report, lang: Lang) -> String {
         lang,
         "sim.length",
         &[
-            ("mean", &format!("{:.1}", r.mean_turns)),
-            ("sd", &format!("{:.1}", r.sd_turns)),
+            ("mean", &i18n::decimal(lang, r.mean_turns, 1)),
+            ("sd", &i18n::decimal(lang, r.sd_turns, 1)),
             ("min", &r.min_turns),
             ("max", &r.max_turns),
-            ("actions", &format!("{:.0}", r.mean_actions)),
+            ("actions", &i18n::decimal(lang, r.mean_actions, 0)),
         ],
     );
     out.push('\n');
@@ -346,8 +346,8 @@ pub fn render(r: &Report, lang: Lang) -> String {
         lang,
         "sim.speed",
         &[
-            ("rate", &format!("{:.0}", r.games_per_second)),
-            ("seconds", &format!("{:.2}", r.seconds)),
+            ("rate", &i18n::decimal(lang, r.games_per_second, 0)),
+            ("seconds", &i18n::decimal(lang, r.seconds, 2)),
         ],
     );
     out.push('\n');

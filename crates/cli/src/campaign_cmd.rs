@@ -755,8 +755,8 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
             lang,
             "campaign.sim_points",
             &[
-                ("empire", &format!("{:.2}", report.mean_points[0])),
-                ("federation", &format!("{:.2}", report.mean_points[1])),
+                ("empire", &i18n::decimal(lang, report.mean_points[0], 2)),
+                ("federation", &i18n::decimal(lang, report.mean_points[1], 2)),
                 ("political", &political),
                 ("scenarios", &scenarios)
             ]
@@ -778,19 +778,19 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
     );
     outln!(out, "  {}", t(lang, "campaign.sim_table"));
     for st in &report.by_scenario {
-        let pct = |k: u64| 100.0 * k as f64 / st.games.max(1) as f64;
+        let share = |k: u64, of: u64| i18n::percent(lang, k as f64 / of.max(1) as f64, 1);
         let decided = st.games - st.draws;
         outln!(
             out,
-            "  {:>3} {:>7} {:>12.1}% {:>12.1}% {:>10.1}% {:>10.1}%",
+            "  {:>3} {:>7} {:>13} {:>13} {:>11} {:>11}",
             st.scenario,
             st.games,
-            100.0 * st.first_player_wins as f64 / decided.max(1) as f64,
-            100.0 * st.empire_wins as f64 / decided.max(1) as f64,
-            pct(st.cards_taken),
-            pct(st.political)
+            share(st.first_player_wins, decided),
+            share(st.empire_wins, decided),
+            share(st.cards_taken, st.games),
+            share(st.political, st.games)
         );
     }
-    outln!(out, "  {:.1} s", report.seconds);
+    outln!(out, "  {} s", i18n::decimal(lang, report.seconds, 1));
     crate::emit(&out)
 }

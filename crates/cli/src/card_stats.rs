@@ -253,21 +253,37 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         )
     );
     outln!(out, "{}", t(lang, "card_stats.columns"));
+    let pct = |x: f64| i18n::percent(lang, x, 1);
+    // Points of percentage, signed.
+    let points = |x: f64| {
+        let number = i18n::decimal(lang, 100.0 * x, 1);
+        if number.starts_with('-') {
+            number
+        } else {
+            format!("+{number}")
+        }
+    };
+    // Where the decimal mark is a comma, the bounds of an interval part with a semicolon.
+    let between = match lang {
+        Lang::En => ", ",
+        Lang::Fr => " ; ",
+        Lang::Pt | Lang::Es => "; ",
+    };
     for c in &report.cards {
         outln!(
             out,
-            "{:<28} {:>4} {:>8} {:>7.1}% {:>7} {:>7.1}% {:>7.1}% {:>+7.1} [{:+.1}, {:+.1}]",
+            "{:<28} {:>4} {:>8} {:>8} {:>7} {:>8} {:>8} {:>7} [{}{between}{}]",
             c.name,
             c.cost,
             c.offered,
-            100.0 * c.buy_rate,
+            pct(c.buy_rate),
             c.mean_turn_bought
-                .map_or_else(|| "—".to_string(), |x| format!("{x:.1}")),
-            100.0 * c.win_rate_with,
-            100.0 * c.win_rate_without,
-            100.0 * c.difference,
-            100.0 * c.difference_ci95[0],
-            100.0 * c.difference_ci95[1]
+                .map_or_else(|| "—".to_string(), |x| i18n::decimal(lang, x, 1)),
+            pct(c.win_rate_with),
+            pct(c.win_rate_without),
+            points(c.difference),
+            points(c.difference_ci95[0]),
+            points(c.difference_ci95[1])
         );
     }
     outln!(
@@ -276,7 +292,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         tf(
             lang,
             "card_stats.footer",
-            &[("seconds", &format!("{:.1}", report.seconds))]
+            &[("seconds", &i18n::decimal(lang, report.seconds, 1))]
         )
     );
     crate::emit(&out)

@@ -149,7 +149,7 @@ fn compare(
     }
     out += t(lang, "sim.compare_title");
     out.push('\n');
-    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let pct = |x: f64| i18n::percent(lang, x, 1);
     for (c, r) in reports {
         let [lo, hi] = r.win_rate_ci95[0];
         let [flo, fhi] = r.first_player_win_rate_ci95;
@@ -164,8 +164,8 @@ fn compare(
                 ("first", &pct(r.first_player_win_rate)),
                 ("flo", &pct(flo)),
                 ("fhi", &pct(fhi)),
-                ("turns", &format!("{:.1}", r.mean_turns)),
-                ("sd", &format!("{:.1}", r.sd_turns)),
+                ("turns", &i18n::decimal(lang, r.mean_turns, 1)),
+                ("sd", &i18n::decimal(lang, r.sd_turns, 1)),
                 ("draws", &r.draws),
             ],
         );

@@ -181,6 +181,44 @@ fn help_and_refusals_speak_the_language_of_the_locale_or_of_lang() {
 }
 
 #[test]
+fn reports_write_numbers_as_the_language_does() {
+    let report = |lang: &str| {
+        stdout_of(realms().args(["--lang", lang, "simulate", "-n", "20", "--seed", "1"]))
+    };
+    // `20.8` in English, `20,8` elsewhere; `46.00%`, `46,00 %` in French and Spanish, `46,00%`
+    // in Portuguese.
+    let length = |text: &str, label: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap()
+            .to_string();
+        line[label.len()..].split(' ').next().unwrap().to_string()
+    };
+    let is_decimal = |number: &str, mark: char| {
+        let (whole, tenths) = number
+            .split_once(mark)
+            .unwrap_or_else(|| panic!("{number}"));
+        !whole.is_empty()
+            && tenths.len() == 1
+            && whole
+                .chars()
+                .chain(tenths.chars())
+                .all(|c| c.is_ascii_digit())
+    };
+    let en = report("en");
+    assert!(is_decimal(&length(&en, "Game length: "), '.'), "{en}");
+    assert!(en.contains("100.00%  [95% CI "), "{en}");
+    let fr = report("fr");
+    assert!(is_decimal(&length(&fr, "Durée : "), ','), "{fr}");
+    assert!(fr.contains("100,00 %  [IC 95 % "), "{fr}");
+    let pt = report("pt");
+    assert!(pt.contains("100,00%  [IC 95% "), "{pt}");
+    let es = report("es");
+    assert!(es.contains("100,00 %  [IC 95 % "), "{es}");
+}
+
+#[test]
 fn unknown_command_and_option_fail_with_usage() {
     realms()
         .arg("fly")

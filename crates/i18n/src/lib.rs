@@ -135,6 +135,27 @@ pub fn tf(lang: Lang, key: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
     })
 }
 
+/// `x` written with `decimals` digits after the decimal mark of `lang`: a point in English, a
+/// comma in French, Portuguese and Spanish (`20.8` and `20,8`).
+pub fn decimal(lang: Lang, x: f64, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    match lang {
+        Lang::En => text,
+        Lang::Fr | Lang::Pt | Lang::Es => text.replace('.', ","),
+    }
+}
+
+/// The share `x` (0 to 1) as a percentage with `decimals` digits, written as `lang` writes
+/// one: `46.0%`, `46,0 %` in French and Spanish (a space before the sign), `46,0%` in
+/// Portuguese.
+pub fn percent(lang: Lang, x: f64, decimals: usize) -> String {
+    let number = decimal(lang, 100.0 * x, decimals);
+    match lang {
+        Lang::En | Lang::Pt => format!("{number}%"),
+        Lang::Fr | Lang::Es => format!("{number} %"),
+    }
+}
+
 /// Whether `n` takes the singular in `lang` (French and Portuguese: 0 and 1; else only 1).
 pub fn singular(lang: Lang, n: i64) -> bool {
     match lang {
@@ -247,6 +268,18 @@ pub fn placeholders(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_take_the_decimal_mark_and_percent_sign_of_the_language() {
+        assert_eq!(decimal(Lang::En, 20.84, 1), "20.8");
+        assert_eq!(decimal(Lang::Fr, 20.84, 1), "20,8");
+        assert_eq!(decimal(Lang::Pt, -0.5, 2), "-0,50");
+        assert_eq!(decimal(Lang::Es, 2954.4, 0), "2954");
+        assert_eq!(percent(Lang::En, 0.46, 2), "46.00%");
+        assert_eq!(percent(Lang::Fr, 0.46, 2), "46,00 %");
+        assert_eq!(percent(Lang::Pt, 0.035, 1), "3,5%");
+        assert_eq!(percent(Lang::Es, 1.0, 1), "100,0 %");
+    }
 
     #[test]
     fn a_plural_placeholder_agrees_with_its_number_in_each_language() {
