@@ -345,27 +345,23 @@ fn every_level_and_search_budget_is_a_bot_name() {
 
 #[test]
 fn every_name_and_pattern_an_unknown_bot_names_is_a_bot() {
-    let number = with_numbers;
-    for name in bots::starrealms::NAMES {
-        assert!(bots::starrealms::by_name(name, 1).is_ok(), "{name}");
-    }
-    for pattern in bots::starrealms::PATTERNS {
-        let name = number(pattern);
-        assert!(
-            bots::starrealms::by_name(&name, 1).is_ok(),
-            "{pattern} as {name}"
-        );
-    }
-    for name in bots::cosmique::NAMES {
-        assert!(bots::cosmique::by_name(name, 1).is_ok(), "{name}");
-    }
-    for pattern in bots::cosmique::PATTERNS {
-        let name = number(pattern);
-        assert!(
-            bots::cosmique::by_name(&name, 1).is_ok(),
-            "{pattern} as {name}"
-        );
-    }
+    let check = |names: &[&str], patterns: &[&str], is_bot: &dyn Fn(&str) -> bool| {
+        for name in names {
+            assert!(is_bot(name), "{name}");
+        }
+        for pattern in patterns {
+            let name = with_numbers(pattern);
+            assert!(is_bot(&name), "{pattern} as {name}");
+        }
+    };
+    check(
+        bots::starrealms::NAMES,
+        bots::starrealms::PATTERNS,
+        &|name| bots::starrealms::by_name(name, 1).is_ok(),
+    );
+    check(bots::cosmique::NAMES, bots::cosmique::PATTERNS, &|name| {
+        bots::cosmique::by_name(name, 1).is_ok()
+    });
 }
 
 /// `pattern` with a number in place of each `<…>`.

@@ -639,20 +639,21 @@ mod tests {
             format_value("Free-For-All").unwrap(),
             starrealms::Format::FreeForAll
         );
-        let variants = variant_value("60pv").unwrap_err().0;
-        let taken: Vec<_> = variants.iter().map(|n| variant_value(n).unwrap()).collect();
+        // Each value the refusal names, read back.
+        fn taken<T>(parse: fn(&str) -> Result<T, NotOneOf>, refused: &str) -> Vec<T> {
+            let names = parse(refused).err().expect("refused").0;
+            names.iter().map(|n| parse(n).expect("taken")).collect()
+        }
         assert_eq!(
-            taken,
+            taken(variant_value, "60pv"),
             [
                 cosmique::Variant::Standard,
                 cosmique::Variant::Incolore,
                 cosmique::Variant::Pv30
             ]
         );
-        let editions = edition_value("new").unwrap_err().0;
-        let taken: Vec<_> = editions.iter().map(|n| edition_value(n).unwrap()).collect();
         assert_eq!(
-            taken,
+            taken(edition_value, "new"),
             [
                 starrealms::Edition::RiseOfEmpire,
                 starrealms::Edition::Classic

@@ -81,14 +81,7 @@ impl Server {
             .stdout(Stdio::piped())
             .spawn()
             .expect("the realms binary starts (on one core: `taskset`, of util-linux, runs it)");
-        let stdout = child.stdout.take().expect("a piped stdout");
-        let (lines, printed) = mpsc::channel();
-        // Reads every line until the process ends, even once nobody listens.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let _ = lines.send(line);
-            }
-        });
+        let printed = lines_of(child.stdout.take().expect("a piped stdout"));
         let addr = loop {
             let line = printed
                 .recv_timeout(PATIENCE)
@@ -126,6 +119,18 @@ impl Server {
         self.child.kill().expect("the server is killed");
         self.child.wait().expect("the server is reaped");
     }
+}
+
+/// The lines of a child's `stream` as they come, read by a thread of its own until the process
+/// ends (even once nobody listens).
+fn lines_of(stream: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (lines, received) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    received
 }
 
 impl Drop for Server {
@@ -536,13 +541,7 @@ fn the_server_log_speaks_the_language_of_the_command_line() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the realms binary starts");
-    let stderr = child.stderr.take().expect("a piped stderr");
-    let (lines, logged) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = lines.send(line);
-        }
-    });
+    let logged = lines_of(child.stderr.take().expect("a piped stderr"));
     let mut seen = Vec::new();
     let found = loop {
         match logged.recv_timeout(PATIENCE) {
