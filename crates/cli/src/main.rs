@@ -350,7 +350,12 @@ pub fn read_record(path: &std::path::Path, lang: Lang) -> anyhow::Result<game::G
     let text = std::fs::read_to_string(path)
         .with_context(|| i18n::tf(lang, "cmd.err.read", &[("file", &name)]))?;
     game::GameRecord::from_json(&text).map_err(|e| {
-        let args: [(&str, &dyn std::fmt::Display); 2] = [("file", &name), ("error", &e)];
+        // The message says the file is no record; the parser's own words only say where.
+        let reason = match e {
+            game::RecordError::Json(reason) => reason,
+            other => other.to_string(),
+        };
+        let args: [(&str, &dyn std::fmt::Display); 2] = [("file", &name), ("error", &reason)];
         anyhow::anyhow!(i18n::tf(lang, "cmd.err.not_record", &args))
     })
 }

@@ -61,8 +61,8 @@ fn replay_starrealms(
     let mut turn = None;
     for (step, action_text) in record.actions.iter().enumerate() {
         let fail = |e: String| no_replay_at(file, step, record, action_text, e, lang);
-        let action =
-            <Action as game::Action>::parse(action_text).map_err(|e| fail(e.to_string()))?;
+        let action = <Action as game::Action>::parse(action_text)
+            .map_err(|e| fail(i18n::refusal(lang, &e)))?;
         let seat = state
             .to_move()
             .ok_or_else(|| fail(t(lang, "replay.err.over").into()))?;
@@ -90,7 +90,9 @@ fn replay_starrealms(
                 text::action(action, &obs, &names, lang)
             );
         }
-        state.apply(action).map_err(|e| fail(e.to_string()))?;
+        state
+            .apply(action)
+            .map_err(|e| fail(i18n::refusal(lang, &e)))?;
     }
     let summary = outcome(&state, &names, lang);
     if args.check {
@@ -186,14 +188,14 @@ fn replay_cosmique(
         .map_err(|e| no_replay(file, e, lang))?;
     for (step, text) in record.actions.iter().enumerate() {
         let fail = |e: String| no_replay_at(file, step, record, text, e, lang);
-        let action =
-            <cosmique::Action as game::Action>::parse(text).map_err(|e| fail(e.to_string()))?;
+        let action = <cosmique::Action as game::Action>::parse(text)
+            .map_err(|e| fail(i18n::refusal(lang, &e)))?;
         let seat =
             game::State::to_move(&end).ok_or_else(|| fail(t(lang, "replay.err.over").into()))?;
         if !args.check {
             outln!(out, "{:>5}  {seat}: {action}", step + 1);
         }
-        game::State::apply(&mut end, action).map_err(|e| fail(e.to_string()))?;
+        game::State::apply(&mut end, action).map_err(|e| fail(i18n::refusal(lang, &e)))?;
     }
     let outcome = match end.winners().first() {
         Some(w) => tf(lang, "replay.winner", &[("player", w)]),

@@ -1108,6 +1108,41 @@ fn four_bots_play_every_cosmique_variant() {
 }
 
 #[test]
+fn a_record_that_does_not_replay_says_why_in_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut record = game::GameRecord::new::<cosmique::State>(&Default::default(), 3);
+    record.players = vec![
+        "human".into(),
+        "random".into(),
+        "random".into(),
+        "random".into(),
+    ];
+    record.actions = vec!["attack left red9".into()];
+    let file = dir.path().join("bad.json");
+    std::fs::write(&file, record.to_json()).unwrap();
+    realms()
+        .args(["--lang", "fr", "replay", "--check"])
+        .arg(&file)
+        .assert()
+        .failure()
+        .stderr(predicate::str::ends_with(
+            "ne se rejoue pas : action 1 sur 1 (`attack left red9`) : action illisible `attack left \
+             red9` : `red9` n'est pas une carte (une couleur et une valeur attendues, comme red3, ou \
+             plus2)\n",
+        ));
+    // A file that is no record at all: the parser says only where.
+    std::fs::write(&file, "danse").unwrap();
+    realms()
+        .args(["--lang", "fr", "replay"])
+        .arg(&file)
+        .assert()
+        .failure()
+        .stderr(predicate::str::ends_with(
+            "n'est pas un enregistrement de partie : expected value at line 1 column 1\n",
+        ));
+}
+
+#[test]
 fn a_human_plays_bataille_cosmique_to_the_end_and_replays_it() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("cosmique.json");
