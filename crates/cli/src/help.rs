@@ -232,7 +232,6 @@ pub fn failure(error: &anyhow::Error, lang: Lang) -> String {
     tf(lang, "cli.error", &[("message", &message)])
 }
 
-/// What is wrong with the command line, in `lang`.
 /// A value an option refused because it is not one of its words (the reason clap shows, told
 /// in the language by [`refuse`]).
 #[derive(Debug)]
@@ -259,16 +258,22 @@ pub fn format_value(text: &str) -> Result<starrealms::Format, NotOneOf> {
 
 /// `--edition`'s value: a rules edition by its name.
 pub fn edition_value(text: &str) -> Result<starrealms::Edition, NotOneOf> {
-    text.parse()
-        .map_err(|_| NotOneOf(vec!["rise_of_empire", "classic"]))
+    text.parse().map_err(|_| {
+        NotOneOf(
+            starrealms::Edition::ALL
+                .map(starrealms::Edition::name)
+                .to_vec(),
+        )
+    })
 }
 
 /// `--variant`'s value: a variant of Bataille Cosmique by its name.
 pub fn variant_value(text: &str) -> Result<cosmique::Variant, NotOneOf> {
     text.parse()
-        .map_err(|_| NotOneOf(vec!["standard", "incolore", "pv30"]))
+        .map_err(|_| NotOneOf(cosmique::Variant::ALL.map(cosmique::Variant::name).to_vec()))
 }
 
+/// What is wrong with the command line, in `lang`.
 fn message(error: &clap::Error, lang: Lang) -> String {
     let text = |kind| match error.get(kind) {
         Some(ContextValue::String(s)) => s.clone(),

@@ -257,22 +257,24 @@ impl TableOptions {
 /// `--sets`'s list of card sets; a name no set has is refused in the language.
 fn parse_sets(text: &str, lang: Lang) -> anyhow::Result<starrealms::cards::Sets> {
     use starrealms::cards::Sets;
-    for name in text.split(',').map(str::trim) {
-        if Sets::from_names(&[name]).is_err() {
-            let known: Vec<&str> = starrealms::cards()
-                .sets
-                .iter()
-                .map(|s| s.name.as_str())
-                .collect();
-            anyhow::bail!(i18n::tf(
-                lang,
-                "options.err.unknown_set",
-                &[("name", &name), ("known", &known.join(", "))]
-            ));
-        }
-    }
-    Sets::parse(text)
-        .map_err(|e| anyhow::anyhow!(i18n::tf(lang, "options.err.sets", &[("error", &e)])))
+    // A list is refused only for a name it holds that no set has (an empty one included).
+    Sets::parse(text).map_err(|_| {
+        let name = text
+            .split(',')
+            .map(str::trim)
+            .find(|name| Sets::from_names(&[name]).is_err())
+            .unwrap_or_default();
+        let known: Vec<&str> = starrealms::cards()
+            .sets
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        anyhow::anyhow!(i18n::tf(
+            lang,
+            "options.err.unknown_set",
+            &[("name", &name), ("known", &known.join(", "))]
+        ))
+    })
 }
 
 /// Refuses, in the language, a number of seats that `config`'s format is not played by (the

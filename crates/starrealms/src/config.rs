@@ -97,16 +97,33 @@ pub enum Edition {
     Classic,
 }
 
+impl Edition {
+    /// Every edition, the default first.
+    pub const ALL: [Edition; 2] = [Edition::RiseOfEmpire, Edition::Classic];
+
+    /// The edition's name in configurations and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Edition::RiseOfEmpire => "rise_of_empire",
+            Edition::Classic => "classic",
+        }
+    }
+}
+
 impl std::str::FromStr for Edition {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
-            "rise_of_empire" | "roe" => Ok(Edition::RiseOfEmpire),
-            "classic" => Ok(Edition::Classic),
-            _ => Err(format!(
-                "unknown edition `{s}` (known: rise_of_empire, classic)"
-            )),
+        let key = s.trim().to_ascii_lowercase().replace('-', "_");
+        if key == "roe" {
+            return Ok(Edition::RiseOfEmpire);
         }
+        Edition::ALL
+            .into_iter()
+            .find(|e| e.name() == key)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
+                format!("unknown edition `{s}` (known: {})", names.join(", "))
+            })
     }
 }
 
