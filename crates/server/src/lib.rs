@@ -48,14 +48,14 @@ mod web;
 mod writer;
 
 use actor::GameHandle;
+pub use campaigns::CreateCampaign;
+pub use games::{CreateGame, GameKind};
+pub use protocol::{ApiError, ClientMessage, ErrorCode, LogLine, SeatPresence, ServerMessage};
 
 /// Writes a line of the server's log (its error output, read by whoever runs it) in `lang`.
 pub(crate) fn log(lang: Lang, key: &str, args: &[(&str, &dyn std::fmt::Display)]) {
     eprintln!("{}", i18n::tf(lang, key, args));
 }
-pub use campaigns::CreateCampaign;
-pub use games::{CreateGame, GameKind};
-pub use protocol::{ApiError, ClientMessage, ErrorCode, LogLine, SeatPresence, ServerMessage};
 
 /// How the server runs. Every limit has a default fit for a server open to the internet; see
 /// `docs/protocol.md` ("Limits").
