@@ -71,7 +71,50 @@ impl Owned {
 /// A write and who waits for its result.
 struct Job {
     write: Owned,
-    done: oneshot::Sender<Result<Written, StoreError>>,
+    done: oneshot::Sender<Delivered>,
+}
+
+/// A write's result, and those of the rest of its batch for the receiver to hand over.
+///
+/// The writer thread wakes one waiting task a batch, not one a write: a task woken from
+/// another thread costs the one-thread runtime a system call to wake its driver, every time,
+/// while a task woken from the runtime's own thread is queued at no such cost. So the batch's
+/// first waiter receives every result and, in dropping the rest, wakes the others itself.
+struct Delivered {
+    result: Result<Written, StoreError>,
+    rest: Handover,
+}
+
+/// Results of a batch not yet handed to their writes' waiters: handed over when dropped,
+/// wherever that happens (the receiver's task, or a receiver dropped with its value).
+struct Handover(Vec<(oneshot::Sender<Delivered>, Result<Written, StoreError>)>);
+
+impl Drop for Handover {
+    fn drop(&mut self) {
+        for (done, result) in self.0.drain(..) {
+            let _ = done.send(Delivered {
+                result,
+                rest: Handover(Vec::new()),
+            });
+        }
+    }
+}
+
+/// Hands a batch's `results` to their waiters: all to the first waiter still waiting, which
+/// passes the others on.
+fn deliver(results: Vec<(oneshot::Sender<Delivered>, Result<Written, StoreError>)>) {
+    let mut rest = results.into_iter();
+    while let Some((done, result)) = rest.next() {
+        let delivered = Delivered {
+            result,
+            rest: Handover(rest.collect()),
+        };
+        match done.send(delivered) {
+            Ok(()) => return,
+            // That waiter is gone: the next one receives the rest.
+            Err(mut refused) => rest = std::mem::take(&mut refused.rest.0).into_iter(),
+        }
+    }
 }
 
 /// What hands writes to the writer thread; the thread ends when the last one is dropped.
@@ -111,9 +154,13 @@ impl Writer {
                         batch.iter().map(|job: &Job| job.write.as_write()).collect();
                     let results = store.write_batch(&writes);
                     drop(writes);
-                    for (job, result) in batch.drain(..).zip(results) {
-                        let _ = job.done.send(result);
-                    }
+                    deliver(
+                        batch
+                            .drain(..)
+                            .zip(results)
+                            .map(|(job, result)| (job.done, result))
+                            .collect(),
+                    );
                 }
             })
             .expect("the store's writer thread starts");
@@ -125,7 +172,9 @@ impl Writer {
         let (done, result) = oneshot::channel();
         let stopped = || StoreError::Backend("the store's writer stopped".into());
         self.jobs.send(Job { write, done }).map_err(|_| stopped())?;
-        result.await.unwrap_or_else(|_| Err(stopped()))
+        let Delivered { result, rest } = result.await.map_err(|_| stopped())?;
+        drop(rest);
+        result
     }
 
     /// Appends action number `index` of game `id` (see [`Store::append_action`]), and marks
@@ -369,6 +418,42 @@ pub(crate) mod tests {
             assert_eq!(game.record.players, record.players);
             assert!(game.record.actions.is_empty());
         }
+    }
+
+    #[test]
+    fn a_batch_reaches_every_waiter_still_waiting_whoever_passes_it_on() {
+        let channels: Vec<_> = (0..4).map(|_| oneshot::channel::<Delivered>()).collect();
+        let (senders, mut receivers): (Vec<_>, Vec<_>) = channels.into_iter().unzip();
+        let results = (0..4).map(|i| Ok(Written::Created(GameId(i))));
+        // The first waiter is gone: the second receives the batch.
+        receivers.remove(0);
+        deliver(senders.into_iter().zip(results).collect());
+        let mut second = receivers.remove(0);
+        let mut third = receivers.remove(0);
+        let mut fourth = receivers.remove(0);
+        assert!(third.try_recv().is_err(), "passed on only by the second");
+        let Delivered { result, rest } = second.try_recv().unwrap();
+        assert!(matches!(result, Ok(Written::Created(GameId(1)))));
+        assert_eq!(rest.0.len(), 2);
+        drop(rest);
+        let third = third.try_recv().unwrap();
+        assert!(matches!(third.result, Ok(Written::Created(GameId(2)))));
+        assert!(third.rest.0.is_empty());
+        let fourth = fourth.try_recv().unwrap();
+        assert!(matches!(fourth.result, Ok(Written::Created(GameId(3)))));
+        // A waiter given the batch but dropped before it reads it still passes it on.
+        let (first, waits) = oneshot::channel::<Delivered>();
+        let (second, mut also) = oneshot::channel::<Delivered>();
+        deliver(vec![
+            (first, Ok(Written::Appended)),
+            (second, Ok(Written::Claimed)),
+        ]);
+        assert!(also.try_recv().is_err());
+        drop(waits);
+        assert!(matches!(
+            also.try_recv().unwrap().result,
+            Ok(Written::Claimed)
+        ));
     }
 
     #[tokio::test]
