@@ -90,7 +90,8 @@ fn definition(args: &CampaignArgs, lang: Lang) -> anyhow::Result<CampaignDef> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| tf(lang, "campaign.err.read_def", &[("file", &path.display())]))?;
-            CampaignDef::parse(&path.display().to_string(), &text).map_err(anyhow::Error::msg)
+            CampaignDef::parse(&path.display().to_string(), &text)
+                .map_err(|e| anyhow::anyhow!(i18n::data_error(lang, &e.0)))
         }
     }
 }
@@ -103,7 +104,10 @@ pub(crate) fn load(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result
         anyhow::anyhow!(tf(
             lang,
             "campaign.err.not_save",
-            &[("file", &name), ("error", &e)]
+            &[
+                ("file", &name),
+                ("error", &i18n::data_error(lang, &e.to_string()))
+            ]
         ))
     })?;
     Campaign::replay(def, save).map_err(|e| file_error(&name, e, lang))
@@ -115,6 +119,7 @@ fn file_error(
     e: impl std::fmt::Display,
     lang: Lang,
 ) -> anyhow::Error {
+    let e = i18n::data_error(lang, &e.to_string());
     anyhow::anyhow!(tf(lang, "cmd.err.file", &[("file", file), ("error", &e)]))
 }
 

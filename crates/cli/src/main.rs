@@ -354,7 +354,7 @@ pub fn read_record(path: &std::path::Path, lang: Lang) -> anyhow::Result<game::G
     game::GameRecord::from_json(&text).map_err(|e| {
         // The message says the file is no record; the parser's own words only say where.
         let reason = match e {
-            game::RecordError::Json(reason) => reason,
+            game::RecordError::Json(reason) => i18n::data_error(lang, &reason),
             other => other.to_string(),
         };
         let args: [(&str, &dyn std::fmt::Display); 2] = [("file", &name), ("error", &reason)];
@@ -436,7 +436,8 @@ pub fn load_cards(path: &std::path::Path, lang: Lang) -> anyhow::Result<LoadedCa
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .with_context(|| i18n::tf(lang, "options.err.read_cards", &[("file", &file)]))?;
-    let set = starrealms::CardSet::parse(&file, &text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let set = starrealms::CardSet::parse(&file, &text)
+        .map_err(|e| anyhow::anyhow!(i18n::data_error(lang, &e.to_string())))?;
     for issue in set.text_disagreements() {
         eprintln!(
             "{}",

@@ -49,6 +49,7 @@ fn file_error(
     e: impl std::fmt::Display,
     lang: Lang,
 ) -> anyhow::Error {
+    let e = i18n::data_error(lang, &e.to_string());
     let value: Option<Value> = serde_json::from_str(text).ok();
     let has = |k: &str| value.as_ref().is_some_and(|v| v.get(k).is_some());
     let hint = match game {

@@ -404,6 +404,73 @@ fn a_designers_card_file_replaces_the_set_and_a_broken_one_is_refused() {
         .stderr(predicate::str::contains("cannot read the card file"));
 }
 
+#[test]
+fn a_broken_files_parser_words_are_in_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let refused = |args: &[&str], file: &PathBuf| {
+        let out = realms().args(args).arg(file).output().unwrap();
+        assert!(!out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // A card file (TOML): a value of the wrong type, a misspelt field, a syntax error.
+    let base = std::fs::read_to_string(repo("crates/starrealms/cards/base.toml")).unwrap();
+    let wrong_type = write("type.toml", &base.replacen("cost = 1", "cost = \"one\"", 1));
+    let error = refused(&["--lang", "fr", "cards", "--cards"], &wrong_type);
+    assert!(error.contains("type.toml:"), "{error}");
+    assert!(
+        error.contains("type invalide : le texte \"one\", attendu un entier (u8)"),
+        "{error}"
+    );
+    let misspelt = write("field.toml", &base.replacen("cost = 1", "cots = 1", 1));
+    let error = refused(&["--lang", "es", "cards", "--cards"], &misspelt);
+    assert!(
+        error.contains("campo desconocido `cots`, se esperaba uno de `id`, "),
+        "{error}"
+    );
+    let unclosed = write("syntax.toml", "[[card]\nid = \"x\"\n");
+    let error = refused(&["--lang", "pt", "cards", "--cards"], &unclosed);
+    assert!(
+        error.contains("cabeçalho `[[` não fechado, `]` esperado"),
+        "{error}"
+    );
+    // A scenario (JSON): where, and why, in the language.
+    let cut = write("cut.json", r#"{ "players": [ { "authority": 10,"#);
+    let error = refused(&["--lang", "fr", "scenario"], &cut);
+    assert!(
+        error.contains("ligne 1, colonne 33 : le fichier s'arrête au milieu d'une valeur"),
+        "{error}"
+    );
+    let error = refused(&["--lang", "en", "scenario"], &cut);
+    assert!(
+        error.contains("line 1, column 33: EOF while parsing a value"),
+        "{error}"
+    );
+    // A Bataille Cosmique scenario given a Star Realms file: the field, and the hint.
+    let error = refused(
+        &["--lang", "fr", "--game", "cosmique", "scenario"],
+        &repo("scenarios/pending-discard.json"),
+    );
+    assert!(error.contains("champ inconnu `players`"), "{error}");
+    // A campaign file and a record.
+    let campaign = write("campaign.toml", "nmae = \"x\"\n");
+    let error = refused(
+        &["--lang", "fr", "campaign", "status", "--campaign"],
+        &campaign,
+    );
+    assert!(error.contains("champ inconnu `nmae`"), "{error}");
+    let record = write("record.json", r#"{"version": "two"}"#);
+    let error = refused(&["--lang", "fr", "replay"], &record);
+    assert!(
+        error.contains("type invalide : le texte \"two\""),
+        "{error}"
+    );
+}
+
 // ----- simulate --------------------------------------------------------------------------------
 
 fn without_timing(mut v: Value) -> Value {
@@ -1130,7 +1197,7 @@ fn a_record_that_does_not_replay_says_why_in_the_language() {
              red9` : `red9` n'est pas une carte (une couleur et une valeur attendues, comme red3, ou \
              plus2)\n",
         ));
-    // A file that is no record at all: the parser says only where.
+    // A file that is no record at all: the parser says only what and where, in the language.
     std::fs::write(&file, "danse").unwrap();
     realms()
         .args(["--lang", "fr", "replay"])
@@ -1138,7 +1205,7 @@ fn a_record_that_does_not_replay_says_why_in_the_language() {
         .assert()
         .failure()
         .stderr(predicate::str::ends_with(
-            "n'est pas un enregistrement de partie : expected value at line 1 column 1\n",
+            "n'est pas un enregistrement de partie : une valeur est attendue ici (ligne 1, colonne 1)\n",
         ));
 }
 
@@ -1660,7 +1727,10 @@ fn scenarios_check_their_expectations_one_by_one_or_a_folder_at_once() {
     );
     assert!(out.contains("`winners` : attendu"), "{out}");
     assert!(out.contains("b.json : ok"), "{out}");
-    assert!(out.contains("c.json : line 1"), "{out}");
+    assert!(
+        out.contains("c.json : ligne 1, colonne 3 : une clé doit être un texte entre guillemets"),
+        "{out}"
+    );
     assert!(out.contains("1 scénarios sur 3 tiennent."), "{out}");
 }
 

@@ -26,6 +26,9 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 pub mod cards;
+mod data;
+
+pub use data::data_error;
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

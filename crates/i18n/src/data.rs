@@ -1,0 +1,445 @@
+//! Why a data file (a card, scenario, campaign, values or record file, in JSON or TOML) is
+//! refused, in the reader's language.
+//!
+//! The parsers (serde's derived readers, `serde_json`, `toml`) say what is wrong in English
+//! words of their own. Those of serde's data model (an unknown or missing field, a value of
+//! the wrong type, a name that is not among the allowed ones) and JSON's syntax errors are read
+//! back here and written through the table (`data.…` keys); anything else (TOML's own syntax
+//! errors, a file's checks written by realms) is kept as it is. In English the text comes out
+//! exactly as the parser wrote it.
+
+use crate::{Lang, t, tf};
+
+/// `text`, an error about a data file, in `lang`: the parser's words from the first place
+/// they are recognised (at the start, or after a `: `) translated, what precedes them kept,
+/// and a leading `line L, column C: ` written in the language too.
+pub fn data_error(lang: Lang, text: &str) -> String {
+    let starts = std::iter::once(0).chain(text.match_indices(": ").map(|(i, _)| i + 2));
+    for start in starts {
+        if let Some(words) = located(lang, &text[start..]) {
+            let head = &text[..start];
+            return match line_column(head) {
+                Some((line, column)) => tf(
+                    lang,
+                    "data.line_column",
+                    &[("line", &line), ("column", &column), ("reason", &words)],
+                ),
+                None => format!("{head}{words}"),
+            };
+        }
+    }
+    text.to_string()
+}
+
+/// `line L, column C: ` (a scenario's location), as numbers.
+fn line_column(head: &str) -> Option<(usize, usize)> {
+    let rest = head.strip_prefix("line ")?.strip_suffix(": ")?;
+    let (line, column) = rest.split_once(", column ")?;
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
+/// The parser's words `text` in `lang`, with JSON's ` at line L column C` suffix, when they
+/// are recognised.
+fn located(lang: Lang, text: &str) -> Option<String> {
+    if let Some((words, place)) = text.rsplit_once(" at line ")
+        && let Some((line, column)) = place.split_once(" column ")
+        && let (Ok(line), Ok(column)) = (line.parse::<usize>(), column.parse::<usize>())
+    {
+        let reason = words_in(lang, words)?;
+        return Some(tf(
+            lang,
+            "data.at_line_column",
+            &[("reason", &reason), ("line", &line), ("column", &column)],
+        ));
+    }
+    words_in(lang, text)
+}
+
+/// serde's and JSON's words in `lang`, when `text` is wholly such words.
+fn words_in(lang: Lang, text: &str) -> Option<String> {
+    if let Some(rest) = text.strip_prefix("invalid type: ") {
+        let (found, expected) = rest.split_once(", expected ")?;
+        return Some(tf(
+            lang,
+            "data.invalid_type",
+            &[
+                ("found", &unexpected(lang, found)),
+                ("expected", &expected_in(lang, expected)),
+            ],
+        ));
+    }
+    if let Some(rest) = text.strip_prefix("invalid value: ") {
+        let (found, expected) = rest.split_once(", expected ")?;
+        return Some(tf(
+            lang,
+            "data.invalid_value",
+            &[
+                ("found", &unexpected(lang, found)),
+                ("expected", &expected_in(lang, expected)),
+            ],
+        ));
+    }
+    if let Some(rest) = text.strip_prefix("invalid length ") {
+        let (length, expected) = rest.split_once(", expected ")?;
+        let length: usize = length.parse().ok()?;
+        return Some(tf(
+            lang,
+            "data.invalid_length",
+            &[
+                ("length", &length),
+                ("expected", &expected_in(lang, expected)),
+            ],
+        ));
+    }
+    for (head, key, none) in [
+        (
+            "unknown field `",
+            "data.unknown_field",
+            "data.unknown_field.none",
+        ),
+        (
+            "unknown variant `",
+            "data.unknown_variant",
+            "data.unknown_variant.none",
+        ),
+    ] {
+        if let Some(rest) = text.strip_prefix(head) {
+            let (name, tail) = rest.split_once('`')?;
+            if tail == ", there are no fields" || tail == ", there are no variants" {
+                return Some(tf(lang, none, &[("name", &name)]));
+            }
+            let expected = tail.strip_prefix(", expected ")?;
+            return Some(tf(
+                lang,
+                key,
+                &[("name", &name), ("expected", &names(lang, expected)?)],
+            ));
+        }
+    }
+    for (head, key) in [
+        ("missing field `", "data.missing_field"),
+        ("duplicate field `", "data.duplicate_field"),
+    ] {
+        if let Some(rest) = text.strip_prefix(head) {
+            let name = rest.strip_suffix('`').filter(|n| !n.contains('`'))?;
+            return Some(tf(lang, key, &[("name", &name)]));
+        }
+    }
+    // A `[[table]]` header closed by one bracket or none.
+    if let Some(close) = text
+        .strip_prefix("unclosed array table, expected `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        return Some(tf(
+            lang,
+            "data.toml.unclosed_array_table",
+            &[("close", &close)],
+        ));
+    }
+    syntax(text).map(|key| t(lang, key).to_string())
+}
+
+/// The names a field or a choice may take, as serde lists them (`` `a` ``, `` `a` or `b` ``,
+/// `` one of `a`, `b`, `c` ``), in `lang`.
+fn names(lang: Lang, list: &str) -> Option<String> {
+    let quoted = |s: &str| s.len() >= 2 && s.starts_with('`') && s.ends_with('`');
+    if let Some(all) = list.strip_prefix("one of ") {
+        return all
+            .split(", ")
+            .all(quoted)
+            .then(|| tf(lang, "data.one_of", &[("names", &all)]));
+    }
+    if let Some((a, b)) = list.split_once(" or ")
+        && quoted(a)
+        && quoted(b)
+    {
+        return Some(tf(lang, "data.either", &[("a", &a), ("b", &b)]));
+    }
+    quoted(list).then(|| list.to_string())
+}
+
+/// What serde found (its `Unexpected`), in `lang`; unknown words kept.
+fn unexpected(lang: Lang, found: &str) -> String {
+    for (head, key) in [
+        ("string ", "data.found.string"),
+        ("integer ", "data.found.integer"),
+        ("floating point ", "data.found.float"),
+        ("boolean ", "data.found.boolean"),
+        ("character ", "data.found.character"),
+    ] {
+        if let Some(value) = found.strip_prefix(head) {
+            return tf(lang, key, &[("value", &value)]);
+        }
+    }
+    let key = match found {
+        "sequence" => "data.found.sequence",
+        "map" => "data.found.map",
+        "null" => "data.found.null",
+        "unit value" => "data.found.unit",
+        _ => return found.to_string(),
+    };
+    t(lang, key).to_string()
+}
+
+/// What serde expected, in `lang`; unknown words kept.
+fn expected_in(lang: Lang, expected: &str) -> String {
+    const INTEGERS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    if INTEGERS.contains(&expected) {
+        return tf(lang, "data.expected.integer", &[("type", &expected)]);
+    }
+    if expected == "f32" || expected == "f64" {
+        return tf(lang, "data.expected.number", &[("type", &expected)]);
+    }
+    // A struct read from a list: `struct Texts with 2 elements`.
+    if let Some(rest) = expected.strip_prefix("struct ")
+        && let Some((name, count)) = rest.split_once(" with ")
+        && let Some(count) = count
+            .strip_suffix(" elements")
+            .or_else(|| count.strip_suffix(" element"))
+        && let Ok(count) = count.parse::<usize>()
+    {
+        return tf(
+            lang,
+            "data.expected.struct_elements",
+            &[("name", &name), ("count", &count)],
+        );
+    }
+    if let Some(name) = expected.strip_prefix("struct ") {
+        return tf(lang, "data.expected.struct", &[("name", &name)]);
+    }
+    if let Some(size) = expected.strip_prefix("a tuple of size ")
+        && let Ok(size) = size.parse::<usize>()
+    {
+        return tf(lang, "data.expected.tuple", &[("size", &size)]);
+    }
+    if let Some(name) = expected.strip_prefix("enum ") {
+        return tf(lang, "data.expected.enum", &[("name", &name)]);
+    }
+    let key = match expected {
+        "a string" => "data.expected.string",
+        "a boolean" => "data.expected.boolean",
+        "a character" => "data.expected.character",
+        "a sequence" => "data.expected.sequence",
+        "a map" => "data.expected.map",
+        _ => return expected.to_string(),
+    };
+    t(lang, key).to_string()
+}
+
+/// The key of one of JSON's syntax errors, as `serde_json` words it, or of one of TOML's
+/// commonest, as `toml` does (its rarer ones are kept as they are).
+fn syntax(text: &str) -> Option<&'static str> {
+    Some(match text {
+        "duplicate key" => "data.toml.duplicate_key",
+        "key with no value, expected `=`" => "data.toml.no_value",
+        "string values must be quoted, expected literal string" => "data.toml.unquoted",
+        "unclosed table, expected `]`" => "data.toml.unclosed_table",
+        "unclosed array, expected `]`" => "data.toml.unclosed_array",
+        "unclosed inline table, expected `}`" => "data.toml.unclosed_inline_table",
+        "missing comma between array elements, expected `,`" => "data.toml.missing_comma",
+        "EOF while parsing a value" => "data.json.eof_value",
+        "EOF while parsing a list" => "data.json.eof_list",
+        "EOF while parsing an object" => "data.json.eof_object",
+        "EOF while parsing a string" => "data.json.eof_string",
+        "expected value" => "data.json.expected_value",
+        "expected `:`" => "data.json.expected_colon",
+        "expected `,` or `]`" => "data.json.expected_comma_list",
+        "expected `,` or `}`" => "data.json.expected_comma_object",
+        "key must be a string" => "data.json.key_string",
+        "trailing comma" => "data.json.trailing_comma",
+        "trailing characters" => "data.json.trailing_characters",
+        "invalid number" => "data.json.invalid_number",
+        "invalid escape" => "data.json.invalid_escape",
+        "control character (\\u0000-\\u001F) found while parsing a string" => {
+            "data.json.control_character"
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Errors as the parsers write them: read by the real readers, so that a change of their
+    /// words breaks this test rather than the translation.
+    fn parser_errors() -> Vec<String> {
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Card {
+            id: String,
+            cost: u8,
+            kind: Kind,
+            #[serde(default)]
+            scrap: Option<bool>,
+            #[serde(default)]
+            factions: Vec<String>,
+            #[serde(default)]
+            pair: Option<(u8, u8)>,
+            #[serde(default)]
+            weight: Option<f64>,
+            #[serde(default)]
+            texts: Option<Texts>,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Texts {
+            en: String,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(rename_all = "lowercase")]
+        enum Kind {
+            Ship,
+            Base,
+            Outpost,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(rename_all = "lowercase")]
+        enum Two {
+            Ship,
+            Base,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Choice {
+            two: Two,
+        }
+        let json = |s: &str| serde_json::from_str::<Card>(s).unwrap_err().to_string();
+        let toml = |s: &str| toml::from_str::<Card>(s).unwrap_err().message().to_string();
+        vec![
+            json(r#"{"id": "x", "cost": "three", "kind": "ship"}"#),
+            json(r#"{"id": 3, "cost": 1, "kind": "ship"}"#),
+            json(r#"{"id": "x", "cost": 1.5, "kind": "ship"}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship", "scrap": 1}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship", "factions": {}}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship", "factions": "blob"}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship", "scrap": null, "texts": []}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship", "weight": true}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship", "pair": [1]}"#),
+            json(r#"{"id": "x", "cost": 300, "kind": "ship"}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "shop"}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship", "cots": 1}"#),
+            json(r#"{"id": "x", "kind": "ship"}"#),
+            json(r#"{"id": "x", "id": "y", "cost": 1, "kind": "ship"}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship""#),
+            json(r#"{"id": "x", "cost": 1, "kind": "#),
+            json(r#"{"id": "x", "cost": 1, "kind": "sh"#),
+            json(r#"{"id": "x", "cost": 1, "factions": ["a""#),
+            json(r#"{"id" "x"}"#),
+            json(r#"{"id": "x" "cost": 1}"#),
+            json(r#"{"id": "x", "factions": ["a" "b"]}"#),
+            json(r#"{"id": "x",}"#),
+            json(r#"{"id": "x", "cost": 1, "kind": "ship"} x"#),
+            json(r#"{"id": x}"#),
+            json(r#"{3: 1}"#),
+            json(r#"{"id": "\q"}"#),
+            json("{\"id\": \"a\u{1}\"}"),
+            json(r#"{"id": -}"#),
+            serde_json::from_str::<Choice>(r#"{"two": "outpost"}"#)
+                .unwrap_err()
+                .to_string(),
+            toml("id = \"x\"\ncost = \"three\"\nkind = \"ship\"\n"),
+            toml("id = \"x\"\ncost = 1\nkind = \"shop\"\n"),
+            toml("id = \"x\"\ncots = 1\nkind = \"ship\"\n"),
+            toml("id = \"x\"\nkind = \"ship\"\n"),
+            toml("id = \"x\"\ncost = 1\nkind = \"ship\"\ntexts = \"a\"\n"),
+            toml("id = \"x\"\nid = \"y\"\n"),
+            toml("id\n"),
+            toml("id = x\n"),
+            toml("[[card]\nid = \"x\"\n"),
+            toml("[card\nid = \"x\"\n"),
+            toml("factions = [\"a\", \"b\"\n"),
+            toml("texts = { en = \"a\"\n"),
+            toml("factions = [\"a\" \"b\"]\n"),
+        ]
+    }
+
+    #[test]
+    fn english_is_the_parsers_own_text() {
+        for error in parser_errors() {
+            assert_eq!(data_error(Lang::En, &error), error);
+            let located = format!("line 3, column 7: {error}");
+            assert_eq!(data_error(Lang::En, &located), located);
+        }
+    }
+
+    #[test]
+    fn every_error_of_the_parsers_is_read_in_every_language() {
+        for error in parser_errors() {
+            for lang in [Lang::Fr, Lang::Pt, Lang::Es] {
+                let text = data_error(lang, &error);
+                assert_ne!(text, error, "{lang}: not read: {error}");
+                // Nothing of the parser's own English words is left in the translation.
+                for word in [
+                    "invalid type",
+                    "invalid value",
+                    "invalid length",
+                    "invalid number",
+                    "invalid escape",
+                    "expected",
+                    "unknown",
+                    "missing",
+                    "duplicate",
+                    "EOF",
+                    "string",
+                    "integer",
+                    "a boolean",
+                    "boolean `",
+                    "sequence",
+                    "one of",
+                    " or ",
+                    "trailing",
+                    "at line",
+                    "struct ",
+                    "floating",
+                    "tuple",
+                    "there are no",
+                    "key must",
+                    "control character",
+                    "while parsing",
+                ] {
+                    assert!(
+                        !text.contains(word),
+                        "{lang}: `{word}` left in {text:?} ({error})"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_parsers_words_are_translated_with_their_names_kept() {
+        let fr = |s: &str| data_error(Lang::Fr, s);
+        assert_eq!(
+            fr("c1.toml:4: unknown field `cots`, expected one of `id`, `cost`"),
+            "c1.toml:4: champ inconnu `cots`, attendu l'un de `id`, `cost`"
+        );
+        assert_eq!(
+            fr("line 1, column 30: invalid type: string \"a\", expected i32"),
+            "ligne 1, colonne 30 : type invalide : le texte \"a\", attendu un entier (i32)"
+        );
+        assert_eq!(
+            fr("unknown variant `outpost`, expected `ship` or `base` at line 1 column 18"),
+            "nom inconnu `outpost`, attendu `ship` ou `base` (ligne 1, colonne 18)"
+        );
+        assert_eq!(
+            data_error(Lang::Es, "missing field `cost`"),
+            "falta el campo `cost`"
+        );
+        assert_eq!(
+            data_error(Lang::Pt, "EOF while parsing a value at line 1 column 30"),
+            "o arquivo termina no meio de um valor (linha 1, coluna 30)"
+        );
+        // Words of no parser, and a rarer TOML syntax error, are kept as they are.
+        for kept in [
+            "c1.toml:4: card `x`: a ship cannot have defense",
+            "c2.toml:2: redundant numeric sign",
+            "unknown field `a`, expected something else",
+        ] {
+            assert_eq!(fr(kept), kept);
+        }
+    }
+}
