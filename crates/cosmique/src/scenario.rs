@@ -5,6 +5,7 @@
 //!
 //! A file without `planets` is the game its `seed` deals.
 
+use game::refusal::Why;
 use game::{ActionError, Seat};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -281,8 +282,10 @@ pub enum ScenarioError {
     Invalid {
         /// The field's path (`planets[1].left.attack.by`).
         field: String,
-        /// What is wrong.
+        /// What is wrong, in English.
         message: String,
+        /// What is wrong, for people in their language, when the table words it.
+        why: Option<Why>,
     },
     /// An action that does not read or is not legal.
     #[error("action {step} (`{text}`): {error}")]
@@ -300,6 +303,7 @@ fn invalid(field: impl Into<String>, message: impl Into<String>) -> ScenarioErro
     ScenarioError::Invalid {
         field: field.into(),
         message: message.into(),
+        why: None,
     }
 }
 

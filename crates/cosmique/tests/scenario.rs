@@ -13,7 +13,7 @@ fn root() -> PathBuf {
 
 fn invalid(text: &str) -> (String, String) {
     match Setup::from_json(text).unwrap().check() {
-        Err(ScenarioError::Invalid { field, message }) => (field, message),
+        Err(ScenarioError::Invalid { field, message, .. }) => (field, message),
         other => panic!("expected an invalid field, got {other:?}\n{text}"),
     }
 }

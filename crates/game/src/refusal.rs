@@ -1,6 +1,8 @@
 //! Why an action is refused, in words: a key of the one translation table
 //! (`crates/i18n/messages.toml`, keys `refusal.…`) with its values. The engines' own English
 //! texts (in [`crate::ActionError`]) are read from that table too, so the two never differ.
+//! The same goes for why a data file (cards, a scenario, a campaign) is refused ([`Why`], keys
+//! `file.…`).
 
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -8,17 +10,20 @@ use std::sync::OnceLock;
 
 use crate::Reason;
 
+/// The prefixes of the keys whose English the engines write into their errors.
+const PREFIXES: [&str; 2] = ["refusal.", "file."];
+
 /// The translation table, whose English refusals the engines write into their errors.
 const MESSAGES: &str = include_str!("../../i18n/messages.toml");
 
-/// The English text of each `refusal.…` key.
+/// The English text of each `refusal.…` and `file.…` key.
 fn english() -> &'static HashMap<String, String> {
     static TABLE: OnceLock<HashMap<String, String>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let table: toml::Table = toml::from_str(MESSAGES).expect("the translation table reads");
         table
             .into_iter()
-            .filter(|(k, _)| k.starts_with("refusal."))
+            .filter(|(k, _)| PREFIXES.iter().any(|p| k.starts_with(p)))
             .filter_map(|(k, v)| Some((k, v.get("en")?.as_str()?.to_string())))
             .collect()
     })
@@ -51,9 +56,53 @@ pub fn in_english(reason: &Reason) -> String {
     text
 }
 
-/// Every refusal key the engines may give (for tests of the table).
+/// Every refusal and file key the engines may give (for tests of the table).
 pub fn keys() -> Vec<&'static str> {
     let mut keys: Vec<&str> = english().keys().map(String::as_str).collect();
     keys.sort_unstable();
     keys
+}
+
+/// Why a data file (a card file, a scenario, a campaign) is refused, for people in their
+/// language: from the outermost place (`` card `x` ``) to the fault itself, each part a key of
+/// the translation table (`file.…`) with its values. In English the parts are joined by `: `.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Why(pub Vec<Reason>);
+
+impl Why {
+    /// The fault `key` (a whole key, `file.…`) with its values.
+    pub fn new(key: &str, args: &[(&str, &dyn Display)]) -> Why {
+        Why(vec![part(key, args)])
+    }
+
+    /// This fault within the place `key` (`file.card`, with the card's id).
+    #[must_use]
+    pub fn within(mut self, key: &str, args: &[(&str, &dyn Display)]) -> Why {
+        self.0.insert(0, part(key, args));
+        self
+    }
+
+    /// In English, as the translation table writes it.
+    pub fn english(&self) -> String {
+        let parts: Vec<String> = self.0.iter().map(in_english).collect();
+        parts.join(": ")
+    }
+}
+
+impl Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.english())
+    }
+}
+
+/// One part of a [`Why`].
+fn part(key: &str, args: &[(&str, &dyn Display)]) -> Reason {
+    debug_assert!(english().contains_key(key), "no English text for {key}");
+    Reason {
+        key: key.to_string(),
+        args: args
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
 }

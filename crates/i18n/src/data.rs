@@ -8,7 +8,22 @@
 //! errors, a file's checks written by realms) is kept as it is. In English the text comes out
 //! exactly as the parser wrote it.
 
-use crate::{Lang, t, tf};
+use crate::{Lang, reason_text, t, tf};
+
+/// Why a data file is refused ([`game::refusal::Why`]: realms' own checks of a card, a
+/// scenario or a campaign), in `lang`: each part through the table, from the outermost place to
+/// the fault.
+pub fn why(lang: Lang, why: &game::refusal::Why) -> String {
+    let mut parts = why.0.iter().map(|part| reason_text(lang, part));
+    let first = parts.next().unwrap_or_default();
+    parts.fold(first, |place, reason| {
+        tf(
+            lang,
+            "data.within",
+            &[("place", &place), ("reason", &reason)],
+        )
+    })
+}
 
 /// `text`, an error about a data file, in `lang`: the parser's words from the first place
 /// they are recognised (at the start, or after a `: `) translated, what precedes them kept,
@@ -136,7 +151,72 @@ fn words_in(lang: Lang, text: &str) -> Option<String> {
             &[("close", &close)],
         ));
     }
-    syntax(text).map(|key| t(lang, key).to_string())
+    syntax(text)
+        .map(|key| t(lang, key).to_string())
+        .or_else(|| own(lang, text))
+}
+
+/// One of realms' own messages that a reader put among the parser's words (an unknown card in
+/// a scenario, a misspelt seat), when `text` is wholly the English of a `file.…` key: read
+/// back with its values, and written in `lang`.
+fn own(lang: Lang, text: &str) -> Option<String> {
+    crate::keys()
+        .filter(|key| key.starts_with("file."))
+        .find_map(|key| {
+            let args = read_back(t(Lang::En, key), text)?;
+            let reason = game::Reason {
+                key: key.to_string(),
+                args,
+            };
+            Some(reason_text(lang, &reason))
+        })
+}
+
+/// The values of `template`'s placeholders that make it `text`, if any; each placeholder takes
+/// the shortest text that lets the rest follow. A template that chooses a word by a number
+/// (`{n|card|cards}`) is never read back: the number is lost.
+fn read_back(template: &str, text: &str) -> Option<Vec<(String, String)>> {
+    let mut pieces = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}')?;
+        let name = &rest[open + 1..close];
+        if name.contains('|') {
+            return None;
+        }
+        pieces.push((&rest[..open], Some(name)));
+        rest = &rest[close + 1..];
+    }
+    pieces.push((rest, None));
+    let mut args = Vec::new();
+    let mut at = text;
+    let mut pending: Option<&str> = None;
+    for (literal, name) in pieces {
+        match pending.take() {
+            None => at = at.strip_prefix(literal)?,
+            Some(previous) if name.is_none() && !literal.is_empty() => {
+                // The last placeholder runs to the final literal, which ends the text.
+                let value = at.strip_suffix(literal)?;
+                args.push((previous.to_string(), value.to_string()));
+                at = "";
+            }
+            Some(previous) if literal.is_empty() => {
+                // Two placeholders side by side cannot be told apart.
+                if name.is_some() {
+                    return None;
+                }
+                args.push((previous.to_string(), at.to_string()));
+                at = "";
+            }
+            Some(previous) => {
+                let end = at.find(literal)?;
+                args.push((previous.to_string(), at[..end].to_string()));
+                at = &at[end + literal.len()..];
+            }
+        }
+        pending = name;
+    }
+    at.is_empty().then_some(args)
 }
 
 /// The names a field or a choice may take, as serde lists them (`` `a` ``, `` `a` or `b` ``,
@@ -355,6 +435,33 @@ mod tests {
             toml("texts = { en = \"a\"\n"),
             toml("factions = [\"a\" \"b\"]\n"),
         ]
+    }
+
+    #[test]
+    fn a_template_is_read_back_into_its_values() {
+        let back = |template: &str, text: &str| read_back(template, text);
+        let pairs = |v: &[(&str, &str)]| {
+            Some(
+                v.iter()
+                    .map(|(a, b)| (a.to_string(), b.to_string()))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            back("unknown card `{name}`", "unknown card `Scoot`"),
+            pairs(&[("name", "Scoot")])
+        );
+        assert_eq!(
+            back("`{seat}` is not a seat (expected p1 … p{last})", "`p7` is not a seat (expected p1 … p6)"),
+            pairs(&[("seat", "p7"), ("last", "6")])
+        );
+        assert_eq!(back("{a}: {b}", "x: y: z"), pairs(&[("a", "x"), ("b", "y: z")]));
+        assert_eq!(back("at most {n} frames", "at most 6 frames"), pairs(&[("n", "6")]));
+        assert_eq!(back("no such seat", "no such seat"), pairs(&[]));
+        assert_eq!(back("no such seat", "no such seats"), None);
+        assert_eq!(back("unknown card `{name}`", "unknown cards `x`"), None);
+        assert_eq!(back("{n} {n|card|cards}", "2 cards"), None);
+        assert_eq!(back("{a}{b}", "xy"), None);
     }
 
     #[test]

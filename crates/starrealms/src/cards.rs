@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
+use game::refusal::Why;
 use serde::{Deserialize, Serialize};
 
 /// The embedded base set.
@@ -583,8 +584,11 @@ pub struct CardError {
     pub file: String,
     /// 1-based line (0 when unknown).
     pub line: usize,
-    /// What is wrong.
+    /// What is wrong, in English.
     pub reason: String,
+    /// What is wrong, for people in their language, when realms' own checks refused the file
+    /// (`None` when its reader did: `reason` then holds the reader's words).
+    pub why: Option<Why>,
 }
 
 #[derive(Deserialize)]
@@ -1109,6 +1113,7 @@ fn read_file(file: &str, text: &str, parts: &mut Vec<FilePart>) -> Result<(), Ca
         file: file.to_string(),
         line,
         reason,
+        why: None,
     };
     let parsed: CardFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(0);
@@ -1182,6 +1187,7 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
             file: part.file.clone(),
             line,
             reason,
+            why: None,
         };
         let file_set = set_index(&mut sets, &part.set).map_err(|r| err(1, r))?;
         if let Some(n) = part.explorers {
@@ -1254,6 +1260,7 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
         file: last_file.clone(),
         line: 0,
         reason,
+        why: None,
     };
     let find_role = |role: Role| -> Result<CardId, CardError> {
         let mut it = defs.iter().enumerate().filter(|(_, d)| d.spec.role == role);
@@ -1308,12 +1315,14 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
                                 file: file.clone(),
                                 line: *line,
                                 reason: format!("sheet `{}`, row {}: {reason}", sheet.id, r + 1),
+                                why: None,
                             })?;
                     let id = CardId(defs.len() as u16);
                     register_names(&mut by_name, &derived.spec, id).map_err(|r| CardError {
                         file: file.clone(),
                         line: *line,
                         reason: format!("sheet `{}`: {r}", sheet.id),
+                        why: None,
                     })?;
                     upgrades.insert((CardId(c as u16), si as u16, r as u8), id);
                     defs.push(derived);

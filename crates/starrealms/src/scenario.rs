@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use arrayvec::ArrayVec;
+use game::refusal::Why;
 use game::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -329,8 +330,10 @@ pub enum ScenarioError {
     Invalid {
         /// The field, as a path (`players[1].bases[0]`).
         field: String,
-        /// What is wrong.
+        /// What is wrong, in English.
         message: String,
+        /// What is wrong, for people in their language, when the table words it.
+        why: Option<Why>,
     },
     /// An action that does not parse or is not legal.
     #[error("action {step} (`{text}`): {error}")]
@@ -356,6 +359,7 @@ fn invalid(field: impl Into<String>, message: impl Into<String>) -> ScenarioErro
     ScenarioError::Invalid {
         field: field.into(),
         message: message.into(),
+        why: None,
     }
 }
 

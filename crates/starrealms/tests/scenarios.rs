@@ -94,7 +94,7 @@ fn load_error(text: &str) -> (usize, usize, String) {
 
 fn invalid_field(text: &str) -> (String, String) {
     match run_error(text) {
-        ScenarioError::Invalid { field, message } => (field, message),
+        ScenarioError::Invalid { field, message, .. } => (field, message),
         other => panic!("expected an invalid field, got {other:?}\n{text}"),
     }
 }
