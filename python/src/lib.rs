@@ -909,7 +909,8 @@ fn arena_plan(spec: &str, lang: i18n::Lang) -> PyResult<arena::Plan> {
         let sets = starrealms::cards::Sets::from_names(names).map_err(ConfigError::new_err)?;
         for c in &mut plan.formats {
             c.sets = sets;
-            c.validate().map_err(ConfigError::new_err)?;
+            c.validate()
+                .map_err(|why| ConfigError::new_err(why.english()))?;
         }
     }
     Ok(plan)

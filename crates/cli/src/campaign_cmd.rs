@@ -13,7 +13,7 @@ use i18n::{Lang, t, tf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion};
+use starrealms::campaign::{Campaign, CampaignDef, CampaignError, CampaignSave, Completion};
 use starrealms::cards::Faction;
 
 /// Options of `realms campaign`; their help is the translation table's `cli.campaign.arg.<option>`.
@@ -86,12 +86,14 @@ fn side(text: &str, lang: Lang) -> anyhow::Result<Faction> {
 
 fn definition(args: &CampaignArgs, lang: Lang) -> anyhow::Result<CampaignDef> {
     match &args.campaign {
-        None => Ok(CampaignDef::embedded().map_err(anyhow::Error::msg)?.clone()),
+        None => Ok(CampaignDef::embedded()
+            .map_err(|e| anyhow::anyhow!(words(&e, lang)))?
+            .clone()),
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| tf(lang, "campaign.err.read_def", &[("file", &path.display())]))?;
             CampaignDef::parse(&path.display().to_string(), &text)
-                .map_err(|e| anyhow::anyhow!(i18n::data_error(lang, &e.0)))
+                .map_err(|e| anyhow::anyhow!(words(&e, lang)))
         }
     }
 }
@@ -110,17 +112,22 @@ pub(crate) fn load(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result
             ]
         ))
     })?;
-    Campaign::replay(def, save).map_err(|e| file_error(&name, e, lang))
+    Campaign::replay(def, save).map_err(|e| file_error(&name, words(&e, lang), lang))
 }
 
-/// An error of a file of the campaign (its save, or the game in progress), named with it.
-fn file_error(
-    file: &dyn std::fmt::Display,
-    e: impl std::fmt::Display,
-    lang: Lang,
-) -> anyhow::Error {
-    let e = i18n::data_error(lang, &e.to_string());
+/// An error of a file of the campaign (its save, or the game in progress), named with it;
+/// `e` is already in `lang`.
+fn file_error(file: &dyn std::fmt::Display, e: String, lang: Lang) -> anyhow::Error {
     anyhow::anyhow!(tf(lang, "cmd.err.file", &[("file", file), ("error", &e)]))
+}
+
+/// Why the campaign refuses, in `lang`: its own words through the table, a reader's words
+/// as [`i18n::data_error`] gives them.
+fn words(e: &CampaignError, lang: Lang) -> String {
+    match &e.1 {
+        Some(why) => i18n::why(lang, why),
+        None => i18n::data_error(lang, &e.0),
+    }
 }
 
 /// Writes the save through a temporary file, so a reader never sees half of it.
@@ -192,7 +199,7 @@ fn new(def: &CampaignDef, a: NewArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     }
     let seed = a.seed.unwrap_or_else(crate::play::clock_seed);
     let c = Campaign::new(def, [mine, theirs], ["human".into(), a.vs.clone()], seed)
-        .map_err(anyhow::Error::msg)?;
+        .map_err(|e| anyhow::anyhow!(words(&e, lang)))?;
     store(&c, &a.save, lang)?;
     let mut out = String::new();
     outln!(
@@ -264,10 +271,15 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
     // A game interrupted (Ctrl-C, quit) was kept in the side file: take its moves back.
     if c.in_progress().is_some() && side_file.exists() {
         let text = std::fs::read_to_string(&side_file)?;
-        let record =
-            GameRecord::from_json(&text).map_err(|e| file_error(&side_file.display(), e, lang))?;
+        let record = GameRecord::from_json(&text).map_err(|e| {
+            file_error(
+                &side_file.display(),
+                i18n::data_error(lang, &e.to_string()),
+                lang,
+            )
+        })?;
         c.update(&record)
-            .map_err(|e| file_error(&side_file.display(), e, lang))?;
+            .map_err(|e| file_error(&side_file.display(), words(&e, lang), lang))?;
         store(&c, path, lang)?;
     }
     let stdin = std::io::stdin();
@@ -298,7 +310,8 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
         let Some(choice) = choose(&c, lang, &mut out, &mut input)? else {
             return Ok(ExitCode::SUCCESS);
         };
-        c.begin(choice).map_err(anyhow::Error::msg)?;
+        c.begin(choice)
+            .map_err(|e| anyhow::anyhow!(words(&e, lang)))?;
         store(&c, path, lang)?;
         crate::play::save(c.in_progress().expect("just begun"), &side_file, lang)?;
     } else if !side_file.exists() {
@@ -320,9 +333,15 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
     };
     let code = crate::play::play(args, lang, &mut input)?;
     let text = std::fs::read_to_string(&side_file)?;
-    let record =
-        GameRecord::from_json(&text).map_err(|e| file_error(&side_file.display(), e, lang))?;
-    c.update(&record).map_err(anyhow::Error::msg)?;
+    let record = GameRecord::from_json(&text).map_err(|e| {
+        file_error(
+            &side_file.display(),
+            i18n::data_error(lang, &e.to_string()),
+            lang,
+        )
+    })?;
+    c.update(&record)
+        .map_err(|e| anyhow::anyhow!(words(&e, lang)))?;
     store(&c, path, lang)?;
     if c.in_progress().is_none() {
         let _ = std::fs::remove_file(&side_file);
@@ -531,7 +550,8 @@ fn complete(
             bots::campaign::completion(c, p).expect("a turn has options")
         };
         let card = step.card;
-        c.complete(step).map_err(anyhow::Error::msg)?;
+        c.complete(step)
+            .map_err(|e| anyhow::anyhow!(words(&e, lang)))?;
         if path.is_some() {
             writeln!(
                 out,

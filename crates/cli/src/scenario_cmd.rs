@@ -41,15 +41,59 @@ impl From<cosmique::scenario::Mismatch> for Mismatch {
     }
 }
 
+/// Why a scenario is refused, in the reader's language.
+trait Refused {
+    fn words(&self, lang: Lang) -> String;
+}
+
+/// Both games' scenario errors have the same shape: a reader's words (where, and why), a
+/// field realms' checks refuse (the table words it when it can), an action refused.
+macro_rules! refused {
+    ($error:ty) => {
+        impl Refused for $error {
+            fn words(&self, lang: Lang) -> String {
+                type E = $error;
+                match self {
+                    E::Invalid {
+                        field,
+                        why: Some(why),
+                        ..
+                    } => tf(
+                        lang,
+                        "data.within",
+                        &[
+                            ("place", &format!("`{field}`")),
+                            ("reason", &i18n::why(lang, why)),
+                        ],
+                    ),
+                    E::Action { step, text, error } => tf(
+                        lang,
+                        "scenario.err.action",
+                        &[
+                            ("step", step),
+                            ("action", text),
+                            ("error", &i18n::refusal(lang, error)),
+                        ],
+                    ),
+                    other => i18n::data_error(lang, &other.to_string()),
+                }
+            }
+        }
+    };
+}
+
+refused!(starrealms::scenario::ScenarioError);
+refused!(cosmique::scenario::ScenarioError);
+
 /// An error of a scenario file, with a hint when the file looks like the other game's.
 fn file_error(
     file: &str,
     text: &str,
     game: GameKind,
-    e: impl std::fmt::Display,
+    e: impl Refused,
     lang: Lang,
 ) -> anyhow::Error {
-    let e = i18n::data_error(lang, &e.to_string());
+    let e = e.words(lang);
     let value: Option<Value> = serde_json::from_str(text).ok();
     let has = |k: &str| value.as_ref().is_some_and(|v| v.get(k).is_some());
     let hint = match game {

@@ -191,7 +191,7 @@ fn starrealms_config(args: &SimulateArgs, lang: Lang) -> anyhow::Result<Config> 
     };
     crate::seats_of_format(&config, lang)
         .map_err(|e| e.to_string())
-        .and_then(|()| config.validate())
+        .and_then(|()| config.validate().map_err(|why| i18n::why(lang, &why)))
         .map_err(|e| anyhow::anyhow!(tf(lang, "sim.err.config", &[("error", &e)])))?;
     crate::TableOptions::apply(config, lang)
 }

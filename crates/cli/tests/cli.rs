@@ -471,6 +471,81 @@ fn a_broken_files_parser_words_are_in_the_language() {
     );
 }
 
+#[test]
+fn realms_own_checks_of_a_file_are_in_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let refused = |args: &[&str], file: &PathBuf| {
+        let out = realms().args(args).arg(file).output().unwrap();
+        assert!(!out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // A card file: the card, then the fault, each in the language; the id as it was written.
+    let card = write(
+        "ship.toml",
+        "extends = \"base\"\n[[card]]\nid = \"trade\"\nname = { en = \"X\", fr = \"X\" }\n\
+         kind = \"ship\"\ncost = 3\ncount = 1\ndefense = 4\ntext = \"t\"\nprimary = [{ trade = 1 }]\n",
+    );
+    let error = refused(&["--lang", "fr", "cards", "--cards"], &card);
+    assert!(
+        error.contains("ship.toml:2: carte `trade` : un vaisseau n'a pas de `defense`"),
+        "{error}"
+    );
+    let error = refused(&["--lang", "en", "cards", "--cards"], &card);
+    assert!(
+        error.contains("ship.toml:2: card `trade`: a ship has no `defense`"),
+        "{error}"
+    );
+    // A scenario: the field, then why; an unknown card among the reader's words.
+    let scenario = write("dead.json", r#"{ "players": [ { "authority": 0 }, {} ] }"#);
+    let error = refused(&["--lang", "es", "scenario"], &scenario);
+    assert!(error.contains("`players[0].authority`: "), "{error}");
+    assert!(!error.contains("authority must"), "{error}");
+    let unknown = write(
+        "scoot.json",
+        r#"{ "players": [ { "hand": ["Scoot"] }, {} ] }"#,
+    );
+    let error = refused(&["--lang", "pt", "scenario"], &unknown);
+    assert!(
+        error.contains("linha 1, coluna 34: carta desconhecida `Scoot`"),
+        "{error}"
+    );
+    // A campaign file, and a game's configuration on the command line.
+    let base =
+        std::fs::read_to_string(repo("crates/starrealms/campaigns/rise_of_empire.toml")).unwrap();
+    let campaign = write("campaign.toml", &base.replace("s1_empire", "s9_nowhere"));
+    let error = refused(
+        &["--lang", "fr", "campaign", "status", "--campaign"],
+        &campaign,
+    );
+    assert!(
+        error.contains("campaign.toml : scénario 1 : planche d'autocollants inconnue `s9_nowhere`"),
+        "{error}"
+    );
+    let out = realms()
+        .args([
+            "--lang",
+            "fr",
+            "simulate",
+            "-n",
+            "2",
+            "--sheets",
+            "p1=s9_nope",
+        ])
+        .output()
+        .unwrap();
+    let error = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success());
+    assert!(
+        error.contains("p1 : planche d'autocollants inconnue `s9_nope` (connues : s1_empire"),
+        "{error}"
+    );
+}
+
 // ----- simulate --------------------------------------------------------------------------------
 
 fn without_timing(mut v: Value) -> Value {

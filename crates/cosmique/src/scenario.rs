@@ -105,9 +105,9 @@ impl<'de> Deserialize<'de> for PileSpec {
             v @ Value::Array(_) => serde_json::from_value(v)
                 .map(PileSpec::Cards)
                 .map_err(serde::de::Error::custom),
-            other => Err(serde::de::Error::custom(format!(
-                "expected a list of cards or \"rest\", not {other}"
-            ))),
+            other => Err(serde::de::Error::custom(
+                Why::new("file.cosmique.pile_text", &[("value", &other)]).english(),
+            )),
         }
     }
 }
@@ -299,10 +299,20 @@ pub enum ScenarioError {
     },
 }
 
-fn invalid(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+/// The field `field` refused by realms' own checks, for `why`.
+fn invalid(field: impl Into<String>, why: Why) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
-        message: message.into(),
+        message: why.english(),
+        why: Some(why),
+    }
+}
+
+/// The field `field` refused by the configuration's own checks, whose words are English only.
+fn invalid_english(field: impl Into<String>, message: String) -> ScenarioError {
+    ScenarioError::Invalid {
+        field: field.into(),
+        message,
         why: None,
     }
 }
@@ -338,14 +348,19 @@ impl Setup {
 
     /// Checks the position and builds the state (a file without `planets`: the dealt game).
     pub fn build(&self) -> Result<State, ScenarioError> {
-        self.config.validate().map_err(|m| invalid("config", m))?;
+        self.config
+            .validate()
+            .map_err(|m| invalid_english("config", m))?;
         if self.planets.is_empty() {
             return self.deal();
         }
         if self.planets.len() != SEATS {
             return Err(invalid(
                 "planets",
-                format!("a game has {SEATS} planets, not {}", self.planets.len()),
+                Why::new(
+                    "file.cosmique.planets",
+                    &[("seats", &SEATS), ("n", &self.planets.len())],
+                ),
             ));
         }
         let life = self.config.variant.starting_life();
@@ -357,10 +372,9 @@ impl Setup {
             if *k > copies(c) {
                 return Err(invalid(
                     field,
-                    format!(
-                        "{} copies of {c} in the position; the game has {}",
-                        *k,
-                        copies(c)
+                    Why::new(
+                        "file.cosmique.too_many_copies",
+                        &[("n", &*k), ("meteor", &c), ("count", &copies(c))],
                     ),
                 ));
             }
@@ -372,7 +386,7 @@ impl Setup {
             if l > life {
                 return Err(invalid(
                     at("life"),
-                    format!("{l} is more than the variant's {life}"),
+                    Why::new("file.cosmique.life", &[("life", &l), ("max", &life)]),
                 ));
             }
             let mut hand = Hand::new();
@@ -386,7 +400,7 @@ impl Setup {
                 if !left.remove(c) {
                     return Err(invalid(
                         at(&format!("known[{j}]")),
-                        format!("{c} is not in hand"),
+                        Why::new("file.cosmique.not_in_hand", &[("meteor", &c)]),
                     ));
                 }
                 known.add(c);
@@ -417,7 +431,10 @@ impl Setup {
                     if a.by.index() >= SEATS || a.by.index() == i {
                         return Err(invalid(
                             format!("{field}.by"),
-                            format!("{} cannot have attacked p{}", a.by, i + 1),
+                            Why::new(
+                                "file.cosmique.attacker",
+                                &[("by", &a.by), ("seat", &Seat(i as u8))],
+                            ),
                         ));
                     }
                     slot.attack = Some(Attack {
@@ -430,7 +447,7 @@ impl Setup {
             if l == 0 && (!hand.is_empty() || p.orbit.is_some() || slots != [Slot::default(); 2]) {
                 return Err(invalid(
                     at("life"),
-                    "a dead planet (life 0) holds no card: no hand, orbit or slot",
+                    Why::new("file.cosmique.dead_planet", &[]),
                 ));
             }
             planets.push(Planet {
@@ -474,31 +491,40 @@ impl Setup {
         let alive = planets.iter().filter(|p| p.life > 0).count();
         for (field, seat) in [("current", self.current), ("first", self.first)] {
             if seat.index() >= SEATS {
-                return Err(invalid(field, format!("{seat} is not a planet")));
+                return Err(invalid(
+                    field,
+                    Why::new("file.cosmique.not_a_planet", &[("seat", &seat)]),
+                ));
             }
         }
         if let Some(w) = self.winner {
             if !self.over {
-                return Err(invalid("winner", "only a finished game has a winner"));
+                return Err(invalid(
+                    "winner",
+                    Why::new("file.cosmique.winner_over", &[]),
+                ));
             }
             if w.index() >= SEATS || planets[w.index()].life == 0 {
-                return Err(invalid("winner", format!("{w} is not a planet alive")));
+                return Err(invalid(
+                    "winner",
+                    Why::new("file.cosmique.winner_alive", &[("seat", &w)]),
+                ));
             }
         }
         if !self.over {
             if alive < 2 {
-                return Err(invalid(
-                    "over",
-                    "fewer than two planets are alive: the game is over",
-                ));
+                return Err(invalid("over", Why::new("file.cosmique.over", &[])));
             }
             if planets[self.current.index()].life == 0 {
-                return Err(invalid("current", format!("{} is dead", self.current)));
+                return Err(invalid(
+                    "current",
+                    Why::new("file.cosmique.current_dead", &[("seat", &self.current)]),
+                ));
             }
             if !(1..=ACTIONS_PER_TURN).contains(&self.actions_left) {
                 return Err(invalid(
                     "actions_left",
-                    format!("a turn has 1 or {ACTIONS_PER_TURN} actions left"),
+                    Why::new("file.cosmique.actions_left", &[("n", &ACTIONS_PER_TURN)]),
                 ));
             }
         }
@@ -529,13 +555,9 @@ impl Setup {
             ..Setup::default()
         };
         if *self != blank {
-            return Err(invalid(
-                "planets",
-                "without `planets`, a scenario is a new game dealt from `seed`: give the four \
-                 planets (and the rest of the position), or only `config` and `seed`",
-            ));
+            return Err(invalid("planets", Why::new("file.cosmique.deal", &[])));
         }
-        State::new(&self.config, self.seed).map_err(|m| invalid("config", m))
+        State::new(&self.config, self.seed).map_err(|m| invalid_english("config", m))
     }
 
     /// Writes a state as a setup: building it gives the same state back.

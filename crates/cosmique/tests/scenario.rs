@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use cosmique::scenario::{ScenarioError, Setup};
 use cosmique::{Config, State, Variant};
+use game::refusal::Why;
 
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
@@ -195,4 +196,105 @@ fn the_documentations_examples_play_as_described() {
         }
     }
     assert!(blocks >= 2);
+}
+
+/// A refused position's field, the keys of its reason (worded by the translation table, from
+/// the outermost place to the fault) and its English text, which must be the table's.
+fn invalid_why(text: &str) -> (String, Vec<String>, String) {
+    match Setup::from_json(text).unwrap().check() {
+        Err(ScenarioError::Invalid {
+            field,
+            message,
+            why: Some(why),
+        }) => {
+            assert_eq!(message, why.english(), "{text}");
+            let keys = why.0.iter().map(|r| r.key.clone()).collect();
+            (field, keys, message)
+        }
+        other => panic!("expected an invalid field with its reason, got {other:?}\n{text}"),
+    }
+}
+
+#[test]
+fn impossible_positions_are_worded_by_the_translation_table() {
+    let cases = [
+        (
+            four(r#""hand": ["red1", "red1"], "orbit": "red1""#),
+            "planets[1].orbit",
+            "file.cosmique.too_many_copies",
+            "3 copies of red1 in the position; the game has 2",
+        ),
+        (
+            four(r#""hand": ["red1"], "known": ["blue2"]"#),
+            "planets[1].known[0]",
+            "file.cosmique.not_in_hand",
+            "blue2 is not in hand",
+        ),
+        (
+            four(r#""left": {"attack": {"card": "red2", "by": "p2"}}"#),
+            "planets[1].left.attack.by",
+            "file.cosmique.attacker",
+            "p2 cannot have attacked p2",
+        ),
+        (
+            r#"{"planets": [{}, {}, {}]}"#.to_string(),
+            "planets",
+            "file.cosmique.planets",
+            "a game has 4 planets, not 3",
+        ),
+        (
+            r#"{"current": "p2", "planets": [{}, {"life": 0}, {}, {}]}"#.to_string(),
+            "current",
+            "file.cosmique.current_dead",
+            "p2 is dead",
+        ),
+        (
+            r#"{"winner": "p1", "planets": [{}, {}, {}, {}]}"#.to_string(),
+            "winner",
+            "file.cosmique.winner_over",
+            "only a finished game has a winner",
+        ),
+        (
+            r#"{"seed": 1, "discard": ["red1"]}"#.to_string(),
+            "planets",
+            "file.cosmique.deal",
+            "without `planets`, a scenario is a new game dealt from `seed`: give the four \
+             planets (and the rest of the position), or only `config` and `seed`",
+        ),
+    ];
+    for (text, field, key, message) in cases {
+        assert_eq!(
+            invalid_why(&text),
+            (
+                field.to_string(),
+                vec![key.to_string()],
+                message.to_string()
+            ),
+            "{text}"
+        );
+    }
+    // The configuration's own checks speak English only.
+    match Setup::from_json(r#"{"config": {"turn_limit": 0}, "planets": [{}, {}, {}, {}]}"#)
+        .unwrap()
+        .check()
+    {
+        Err(ScenarioError::Invalid { field, why, .. }) => {
+            assert_eq!((field.as_str(), why), ("config", None));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_readers_own_words_are_the_english_of_the_translation_table() {
+    let e = Setup::from_json(r#"{"pile": "all"}"#).unwrap_err();
+    let ScenarioError::Json { message, .. } = e else {
+        panic!("{e:?}");
+    };
+    let value = serde_json::Value::from("all");
+    assert_eq!(
+        message,
+        Why::new("file.cosmique.pile_text", &[("value", &value)]).english()
+    );
+    assert_eq!(message, "expected a list of cards or \"rest\", not \"all\"");
 }

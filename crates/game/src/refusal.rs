@@ -89,6 +89,13 @@ impl Why {
     }
 }
 
+/// Where a refusal is passed on as text (an engine's `Result<_, String>`), its English.
+impl From<Why> for String {
+    fn from(why: Why) -> String {
+        why.english()
+    }
+}
+
 impl Display for Why {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.english())

@@ -8,13 +8,13 @@
 //! errors, a file's checks written by realms) is kept as it is. In English the text comes out
 //! exactly as the parser wrote it.
 
-use crate::{Lang, reason_text, t, tf};
+use crate::{Lang, reason_with, t, tf};
 
 /// Why a data file is refused ([`game::refusal::Why`]: realms' own checks of a card, a
 /// scenario or a campaign), in `lang`: each part through the table, from the outermost place to
 /// the fault.
 pub fn why(lang: Lang, why: &game::refusal::Why) -> String {
-    let mut parts = why.0.iter().map(|part| reason_text(lang, part));
+    let mut parts = why.0.iter().map(|part| file_text(lang, part));
     let first = parts.next().unwrap_or_default();
     parts.fold(first, |place, reason| {
         tf(
@@ -168,13 +168,20 @@ fn own(lang: Lang, text: &str) -> Option<String> {
                 key: key.to_string(),
                 args,
             };
-            Some(reason_text(lang, &reason))
+            Some(file_text(lang, &reason))
         })
+}
+
+/// One part of a file's refusal in `lang`: a card's name in the language where the value is a
+/// card of the set given as `card`; every other value (a designer's ids and names, which may
+/// happen to be words of the table, like `trade`) as it was written.
+fn file_text(lang: Lang, reason: &game::Reason) -> String {
+    reason_with(lang, reason, |_| false)
 }
 
 /// The values of `template`'s placeholders that make it `text`, if any; each placeholder takes
 /// the shortest text that lets the rest follow. A template that chooses a word by a number
-/// (`{n|card|cards}`) is never read back: the number is lost.
+/// (`{n|card|cards}`) is never read back (the number is lost), nor one of placeholders alone.
 fn read_back(template: &str, text: &str) -> Option<Vec<(String, String)>> {
     let mut pieces = Vec::new();
     let mut rest = template;
@@ -188,6 +195,10 @@ fn read_back(template: &str, text: &str) -> Option<Vec<(String, String)>> {
         rest = &rest[close + 1..];
     }
     pieces.push((rest, None));
+    // A template of placeholders alone (an engine's text passed through) says nothing to match.
+    if pieces.iter().all(|(literal, _)| literal.is_empty()) {
+        return None;
+    }
     let mut args = Vec::new();
     let mut at = text;
     let mut pending: Option<&str> = None;
@@ -452,16 +463,26 @@ mod tests {
             pairs(&[("name", "Scoot")])
         );
         assert_eq!(
-            back("`{seat}` is not a seat (expected p1 … p{last})", "`p7` is not a seat (expected p1 … p6)"),
+            back(
+                "`{seat}` is not a seat (expected p1 … p{last})",
+                "`p7` is not a seat (expected p1 … p6)"
+            ),
             pairs(&[("seat", "p7"), ("last", "6")])
         );
-        assert_eq!(back("{a}: {b}", "x: y: z"), pairs(&[("a", "x"), ("b", "y: z")]));
-        assert_eq!(back("at most {n} frames", "at most 6 frames"), pairs(&[("n", "6")]));
+        assert_eq!(
+            back("{a}: {b}", "x: y: z"),
+            pairs(&[("a", "x"), ("b", "y: z")])
+        );
+        assert_eq!(
+            back("at most {n} frames", "at most 6 frames"),
+            pairs(&[("n", "6")])
+        );
         assert_eq!(back("no such seat", "no such seat"), pairs(&[]));
         assert_eq!(back("no such seat", "no such seats"), None);
         assert_eq!(back("unknown card `{name}`", "unknown cards `x`"), None);
         assert_eq!(back("{n} {n|card|cards}", "2 cards"), None);
         assert_eq!(back("{a}{b}", "xy"), None);
+        assert_eq!(back("{text}", "anything"), None);
     }
 
     #[test]

@@ -226,6 +226,11 @@ pub fn refusal(lang: Lang, e: &game::ActionError) -> String {
 /// A reason in words in `lang`: card names in the language, values that are keys of the
 /// table (`refusal.what.row_slot`) as their text.
 fn reason_text(lang: Lang, reason: &game::Reason) -> String {
+    reason_with(lang, reason, has)
+}
+
+/// [`reason_text`], with the values that are keys of the table told by `is_key`.
+fn reason_with(lang: Lang, reason: &game::Reason, is_key: impl Fn(&str) -> bool) -> String {
     let set = starrealms::cards();
     fill(lang, t(lang, &reason.key), |name| {
         let value = reason
@@ -235,7 +240,7 @@ fn reason_text(lang: Lang, reason: &game::Reason) -> String {
             .map(|(_, v)| v)?;
         Some(match set.find(value) {
             Some(c) if name == "card" => cards::name(c, lang).to_string(),
-            _ if has(value) => t(lang, value).to_string(),
+            _ if is_key(value) => t(lang, value).to_string(),
             _ => value.clone(),
         })
     })

@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use game::refusal::Why;
 use game::{GameRecord, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -214,10 +215,27 @@ pub struct CampaignDef {
 /// A broken campaign file or save, or a game that does not belong to the campaign.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct CampaignError(pub String);
+pub struct CampaignError(
+    /// What is wrong, in English.
+    pub String,
+    /// What is wrong, for people in their language, when the table words it (`None` when a
+    /// reader refused the file: the first field then holds its words).
+    pub Option<Why>,
+);
 
 fn err(text: impl Into<String>) -> CampaignError {
-    CampaignError(text.into())
+    CampaignError(text.into(), None)
+}
+
+/// An error the table words.
+fn why(why: Why) -> CampaignError {
+    CampaignError(why.english(), Some(why))
+}
+
+/// A text of the engine's that the table does not word (a card set's refusal, a game's
+/// configuration), as a part of a [`Why`].
+fn text(text: impl std::fmt::Display) -> Why {
+    Why::new("file.text", &[("text", &text)])
 }
 
 impl CampaignDef {
@@ -230,7 +248,8 @@ impl CampaignDef {
                 .unwrap_or(0);
             err(format!("{file}:{line}: {}", e.message()))
         })?;
-        def.check().map_err(|e| err(format!("{file}: {e}")))?;
+        def.check()
+            .map_err(|e| why(e.within("file.in_file", &[("file", &file)])))?;
         Ok(def)
     }
 
@@ -240,10 +259,8 @@ impl CampaignDef {
         static DEF: OnceLock<Result<CampaignDef, CampaignError>> = OnceLock::new();
         DEF.get_or_init(|| {
             CampaignDef::parse(CAMPAIGN_FILE, CAMPAIGN_TEXT).map_err(|e| {
-                err(format!(
-                    "the Rise of Empire campaign needs the cards it names, which these cards \
-                     (a card file?) lack: {e}"
-                ))
+                let inner = e.1.unwrap_or_else(|| text(e.0));
+                why(inner.within("file.campaign.needs_cards", &[]))
             })
         })
         .as_ref()
@@ -256,66 +273,66 @@ impl CampaignDef {
         CampaignDef::embedded().unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Why> {
         let set = crate::cards();
-        Sets::from_names(&self.sets)?;
+        Sets::from_names(&self.sets).map_err(text)?;
         if !self.post_campaign.is_empty() {
-            Sets::from_names(&self.post_campaign)?;
+            Sets::from_names(&self.post_campaign).map_err(text)?;
         }
         let sides: Vec<Faction> = self.side.iter().map(|s| s.faction).collect();
         if sides.len() != 2 || sides[0] == sides[1] {
-            return Err("a campaign has two sides of different factions".into());
+            return Err(Why::new("file.campaign.two_sides", &[]));
         }
         for side in &self.side {
+            let in_side =
+                |e: Why| e.within("file.campaign.in_side", &[("side", &side.faction.name())]);
             let mut n = 0;
             for (id, &k) in &side.deck {
                 if set.find(id).is_none() {
-                    return Err(format!("side {}: unknown card `{id}`", side.faction.name()));
+                    return Err(in_side(Why::new("file.unknown_card", &[("name", id)])));
                 }
                 n += k as usize;
             }
             if n < crate::state::HAND_SIZE {
-                return Err(format!(
-                    "side {}: a personal deck of {n} cards is too small",
-                    side.faction.name()
-                ));
+                return Err(in_side(Why::new("file.campaign.small_deck", &[("n", &n)])));
             }
         }
         if self.scenario.is_empty() {
-            return Err("a campaign has at least one scenario".into());
+            return Err(Why::new("file.campaign.no_scenario", &[]));
         }
         for (i, sc) in self.scenario.iter().enumerate() {
-            let at = format!("scenario {}", sc.number);
+            let at = |e: Why| e.within("file.campaign.in_scenario", &[("n", &sc.number)]);
             if sc.number as usize != i + 1 {
-                return Err(format!("{at}: scenarios are numbered 1, 2, … in order"));
+                return Err(at(Why::new("file.campaign.numbered", &[])));
             }
             for f in &sides {
                 let face = sc
                     .face
                     .get(f)
-                    .ok_or_else(|| format!("{at}: no face for {}", f.name()))?;
+                    .ok_or_else(|| at(Why::new("file.campaign.no_face", &[("side", &f.name())])))?;
                 if face.choice.len() == 1 {
-                    return Err(format!("{at}: a choice has two options or more"));
+                    return Err(at(Why::new("file.campaign.one_option", &[])));
                 }
             }
             if let Some(f) = sc.face.keys().find(|f| !sides.contains(f)) {
-                return Err(format!("{at}: a face for {}, which is no side", f.name()));
+                return Err(at(Why::new(
+                    "file.campaign.face_no_side",
+                    &[("side", &f.name())],
+                )));
             }
             for (f, id) in &sc.sheets {
                 let Some(i) = set.find_sheet(id) else {
-                    return Err(format!("{at}: unknown sticker sheet `{id}`"));
+                    return Err(at(Why::new("file.campaign.unknown_sheet", &[("id", id)])));
                 };
                 if set.sheets[i as usize].side != *f {
-                    return Err(format!(
-                        "{at}: sheet `{id}` is not of the side {}",
-                        f.name()
-                    ));
+                    return Err(at(Why::new(
+                        "file.campaign.sheet_side",
+                        &[("id", id), ("side", &f.name())],
+                    )));
                 }
             }
             if sc.political && sc.sheets.len() != 2 {
-                return Err(format!(
-                    "{at}: a political victory needs a sheet for each side"
-                ));
+                return Err(at(Why::new("file.campaign.political_sheets", &[])));
             }
         }
         // Every face's rules make a valid game (both first players, every choice).
@@ -325,15 +342,13 @@ impl CampaignDef {
                 let face = &self.scenario[k].face[&sides[first]];
                 let options = face.choice.len().max(1);
                 for c in 0..options {
-                    let rules = resolve(face, c, first, &sides)
-                        .map_err(|e| format!("scenario {}: {e}", k + 1))?;
+                    let at = |e: Why| e.within("file.campaign.in_scenario", &[("n", &(k + 1))]);
+                    let rules = resolve(face, c, first, &sides).map_err(at)?;
                     let config = Config {
                         rules,
                         ..Config::default()
                     };
-                    config
-                        .validate()
-                        .map_err(|e| format!("scenario {}: {e}", k + 1))?;
+                    config.validate().map_err(at)?;
                 }
             }
         }
@@ -375,11 +390,13 @@ fn resolve(
     choice: usize,
     first: usize,
     sides: &[Faction; 2],
-) -> Result<Vec<Rule>, String> {
+) -> Result<Vec<Rule>, Why> {
     let chosen = match face.choice.get(choice) {
         Some(o) => &o.rules[..],
         None if face.choice.is_empty() => &[],
-        None => return Err(format!("there is no option {} of the choice", choice + 1)),
+        None => {
+            return Err(Why::new("file.campaign.no_option", &[("n", &(choice + 1))]));
+        }
     };
     let mut out = Vec::new();
     for r in face.rules.iter().chain(chosen) {
@@ -511,7 +528,10 @@ impl Campaign {
         let sides: Vec<Faction> = def.side.iter().map(|s| s.faction).collect();
         for w in wishes {
             if !sides.contains(&w) {
-                return Err(err(format!("`{}` is no side of this campaign", w.name())));
+                return Err(why(Why::new(
+                    "file.campaign.not_a_side",
+                    &[("side", &w.name())],
+                )));
             }
         }
         let sides = if wishes[0] != wishes[1] {
@@ -545,31 +565,28 @@ impl Campaign {
 
     fn start(def: &CampaignDef, save: CampaignSave) -> Result<Campaign, CampaignError> {
         if save.version != SAVE_VERSION {
-            return Err(err(format!(
-                "campaign save version {} is not supported (this build reads {SAVE_VERSION})",
-                save.version
+            return Err(why(Why::new(
+                "file.campaign.save_version",
+                &[("version", &save.version), ("read", &SAVE_VERSION)],
             )));
         }
         if save.campaign != def.id {
-            return Err(err(format!(
-                "this save is of the campaign `{}`, not `{}`",
-                save.campaign, def.id
+            return Err(why(Why::new(
+                "file.campaign.other_campaign",
+                &[("found", &save.campaign), ("expected", &def.id)],
             )));
         }
         if let Some(cards) = &save.cards
             && *cards != cards_fingerprint(def)
             && !legacy_fingerprint(cards)
         {
-            return Err(err(
-                "this campaign was played with other cards (another card file, or another \
-                 version of the stand-in pack): resume it with the cards it was played with",
-            ));
+            return Err(why(Why::new("file.campaign.other_cards", &[])));
         }
         let sides: Vec<Faction> = def.side.iter().map(|s| s.faction).collect();
         if save.sides[0] == save.sides[1] || !save.sides.iter().all(|s| sides.contains(s)) {
-            return Err(err("the save's sides are not the campaign's two sides"));
+            return Err(why(Why::new("file.campaign.save_sides", &[])));
         }
-        let sets = Sets::from_names(&def.sets).map_err(err)?;
+        let sets = Sets::from_names(&def.sets).map_err(|e| why(text(e)))?;
         Ok(Campaign {
             trade_deck: crate::cards().trade_deck_of(sets),
             def: def.clone(),
@@ -598,29 +615,25 @@ impl Campaign {
             },
         )?;
         if choices.len() < games.len() {
-            return Err(err("the save has fewer choices than games"));
+            return Err(why(Why::new("file.campaign.few_choices", &[])));
         }
         for (k, record) in games.iter().enumerate() {
             let expected = c.next_record(choices[k])?;
             if record.config != expected.config || record.seed != expected.seed {
-                return Err(err(format!(
-                    "the record of game {} does not belong to this campaign at that point \
-                     (another configuration or seed)",
-                    k + 1
+                return Err(why(Why::new(
+                    "file.campaign.other_game",
+                    &[("n", &(k + 1))],
                 )));
             }
             let state: State = record
                 .replay()
-                .map_err(|e| err(format!("game {} does not replay: {e}", k + 1)))?;
+                .map_err(|e| why(text(e).within("file.campaign.no_replay", &[("n", &(k + 1))])))?;
             c.save.choices.push(choices[k]);
             c.save.games.push(record.clone());
             if state.over {
                 c.finish(&state)?;
             } else if k + 1 != games.len() {
-                return Err(err(format!(
-                    "game {} is not over, yet another follows",
-                    k + 1
-                )));
+                return Err(why(Why::new("file.campaign.not_over", &[("n", &(k + 1))])));
             }
         }
         if choices.len() > c.save.choices.len() {
@@ -628,8 +641,10 @@ impl Campaign {
             c.save.choices.push(choices[c.save.choices.len()]);
         }
         for (i, step) in completion.iter().enumerate() {
-            c.complete(step.clone())
-                .map_err(|e| err(format!("upgrade {} after the campaign: {e}", i + 1)))?;
+            c.complete(step.clone()).map_err(|e| {
+                let inner = e.1.unwrap_or_else(|| text(e.0));
+                why(inner.within("file.campaign.in_upgrade", &[("n", &(i + 1))]))
+            })?;
         }
         Ok(c)
     }
@@ -694,22 +709,29 @@ impl Campaign {
     pub fn complete(&mut self, step: Completion) -> Result<(), CampaignError> {
         let p = step.player as usize;
         if p > 1 || self.completion_turn() != Some(step.player) {
-            return Err(err(format!(
-                "it is not p{}'s turn to upgrade a card after the campaign",
-                p + 1
+            return Err(why(Why::new(
+                "file.campaign.not_your_turn",
+                &[("seat", &format!("p{}", p + 1))],
             )));
         }
         let Some(i) = self.sheets[p].iter().position(|g| g.sheet == step.sheet) else {
-            return Err(err(format!("p{} has no sheet `{}`", p + 1, step.sheet)));
+            return Err(why(Why::new(
+                "file.campaign.no_sheet",
+                &[("seat", &format!("p{}", p + 1)), ("id", &step.sheet)],
+            )));
         };
         if !(1..=crate::cards::SHEET_ROWS as u8).contains(&step.row)
             || !self
                 .completion_options(p)
                 .contains(&(step.card, i, step.row - 1))
         {
-            return Err(err(format!(
-                "{} cannot be upgraded with row {} of sheet {} now",
-                step.card, step.row, step.sheet
+            return Err(why(Why::new(
+                "file.campaign.cannot_upgrade",
+                &[
+                    ("card", &step.card),
+                    ("row", &step.row),
+                    ("sheet", &step.sheet),
+                ],
             )));
         }
         let set = crate::cards();
@@ -813,16 +835,16 @@ impl Campaign {
     /// choice, as an empty record.
     pub fn next_record(&self, choice: u8) -> Result<GameRecord, CampaignError> {
         if self.is_over() {
-            return Err(err("the campaign is over"));
+            return Err(why(Why::new("file.campaign.over", &[])));
         }
         let first = self.next_first();
         let face = self.next_face().expect("a scenario is next");
-        let rules = resolve(face, choice as usize, first, &self.save.sides).map_err(err)?;
+        let rules = resolve(face, choice as usize, first, &self.save.sides).map_err(why)?;
         let decks = (0..2)
             .map(|p| self.def.deck_of(self.save.sides[p]))
             .collect();
         let config = Config {
-            sets: Sets::from_names(&self.def.sets).map_err(err)?,
+            sets: Sets::from_names(&self.def.sets).map_err(|e| why(text(e)))?,
             trade_deck: Some(self.trade_deck.clone()),
             decks,
             first: Some(Seat(first as u8)),
@@ -830,7 +852,7 @@ impl Campaign {
             rules,
             ..Config::default()
         };
-        config.validate().map_err(err)?;
+        config.validate().map_err(why)?;
         let mut record = GameRecord::new::<State>(&config, self.game_seed(self.scenario_index()));
         record.players = self.save.players.to_vec();
         Ok(record)
@@ -840,7 +862,7 @@ impl Campaign {
     /// to the save.
     pub fn begin(&mut self, choice: u8) -> Result<&GameRecord, CampaignError> {
         if self.in_progress().is_some() {
-            return Err(err("a game of the campaign is in progress"));
+            return Err(why(Why::new("file.campaign.in_progress", &[])));
         }
         let record = self.next_record(choice)?;
         self.save.choices.truncate(self.save.games.len());
@@ -853,14 +875,14 @@ impl Campaign {
     /// applies its result.
     pub fn update(&mut self, record: &GameRecord) -> Result<(), CampaignError> {
         let Some(current) = self.in_progress() else {
-            return Err(err("no game of the campaign is in progress"));
+            return Err(why(Why::new("file.campaign.none_in_progress", &[])));
         };
         if record.config != current.config || record.seed != current.seed {
-            return Err(err("this record is not the campaign's game in progress"));
+            return Err(why(Why::new("file.campaign.other_record", &[])));
         }
         let state: State = record
             .replay()
-            .map_err(|e| err(format!("the game does not replay: {e}")))?;
+            .map_err(|e| why(text(e).within("file.campaign.game_no_replay", &[])))?;
         *self.save.games.last_mut().expect("in progress") = record.clone();
         if state.over {
             self.finish(&state)?;
@@ -952,7 +974,12 @@ impl Campaign {
                 Some(i) => {
                     all.swap_remove(i);
                 }
-                None => return Err(err(format!("a personal card ({c}) left the game"))),
+                None => {
+                    return Err(why(Why::new(
+                        "file.campaign.personal_left",
+                        &[("card", &c)],
+                    )));
+                }
             }
         }
         all.sort();
@@ -1045,13 +1072,11 @@ impl Campaign {
     /// post-campaign sets' cards.
     pub fn final_trade_deck(&self) -> Result<Vec<CardId>, CampaignError> {
         if !self.is_over() || self.completion_turn().is_some() {
-            return Err(err(
-                "the campaign is not over: its scenarios, then the players' last upgrades",
-            ));
+            return Err(why(Why::new("file.campaign.not_finished", &[])));
         }
         let mut deck = self.trade_deck.clone();
         if !self.def.post_campaign.is_empty() {
-            let post = Sets::from_names(&self.def.post_campaign).map_err(err)?;
+            let post = Sets::from_names(&self.def.post_campaign).map_err(|e| why(text(e)))?;
             deck.extend(crate::cards().trade_deck_of(post));
         }
         deck.sort();

@@ -1125,9 +1125,10 @@ fn read_file(file: &str, text: &str, parts: &mut Vec<FilePart>) -> Result<(), Ca
         Some("base") if parts.iter().any(|p| p.file == BASE_SET_FILE) => {}
         Some("base") => read_file(BASE_SET_FILE, BASE_SET_TEXT, parts)?,
         Some(other) => {
-            return Err(err(
+            return Err(refused(
+                file,
                 1,
-                format!("`extends = \"{other}\"`: only the embedded \"base\" set can be extended"),
+                Why::new("file.card.extends_other", &[("name", &other)]),
             ));
         }
     }
@@ -1152,7 +1153,18 @@ fn read_file(file: &str, text: &str, parts: &mut Vec<FilePart>) -> Result<(), Ca
     Ok(())
 }
 
-fn set_index(sets: &mut Vec<SetInfo>, name: &str) -> Result<u8, String> {
+/// A refusal of realms' own checks, at `line` of `file`: its English, and its parts for
+/// people in their language.
+fn refused(file: &str, line: usize, why: Why) -> CardError {
+    CardError {
+        file: file.to_string(),
+        line,
+        reason: why.english(),
+        why: Some(why),
+    }
+}
+
+fn set_index(sets: &mut Vec<SetInfo>, name: &str) -> Result<u8, Why> {
     if let Some(i) = sets.iter().position(|s| s.name == name) {
         return Ok(i as u8);
     }
@@ -1161,10 +1173,10 @@ fn set_index(sets: &mut Vec<SetInfo>, name: &str) -> Result<u8, String> {
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
     {
-        return Err(format!("set name `{name}` must be snake_case ascii"));
+        return Err(Why::new("file.card.set_name", &[("name", &name)]));
     }
     if sets.len() >= 8 {
-        return Err("at most 8 card sets".into());
+        return Err(Why::new("file.card.too_many_sets", &[]));
     }
     sets.push(SetInfo {
         name: name.to_string(),
@@ -1183,26 +1195,21 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
     let mut all_sheets: Vec<(Sheet, String, usize, Vec<u8>)> = Vec::new();
     let last_file = parts.last().map(|p| p.file.clone()).unwrap_or_default();
     for part in parts {
-        let err = |line: usize, reason: String| CardError {
-            file: part.file.clone(),
-            line,
-            reason,
-            why: None,
-        };
-        let file_set = set_index(&mut sets, &part.set).map_err(|r| err(1, r))?;
+        let err = |line: usize, why: Why| refused(&part.file, line, why);
+        let file_set = set_index(&mut sets, &part.set).map_err(|why| err(1, why))?;
         if let Some(n) = part.explorers {
             sets[file_set as usize].explorers = n;
         }
         for (spec, line) in part.cards {
-            validate(&spec).map_err(|reason| err(line, format!("card `{}`: {reason}", spec.id)))?;
+            let in_card =
+                |why: Why| err(line, why.within("file.card.in_card", &[("id", &spec.id)]));
+            validate(&spec).map_err(in_card)?;
             let set = match &spec.set {
-                Some(name) => set_index(&mut sets, name)
-                    .map_err(|r| err(line, format!("card `{}`: {r}", spec.id)))?,
+                Some(name) => set_index(&mut sets, name).map_err(in_card)?,
                 None => file_set,
             };
             let id = CardId(defs.len() as u16);
-            register_names(&mut by_name, &spec, id)
-                .map_err(|r| err(line, format!("card `{}`: {r}", spec.id)))?;
+            register_names(&mut by_name, &spec, id).map_err(in_card)?;
             let mut ally_for_all = false;
             let mut combat_per_ship = 0;
             let mut ship_factions = 0;
@@ -1238,38 +1245,28 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
             } else {
                 sheet.upgrades.clone()
             };
+            let in_sheet =
+                |why: Why| err(line, why.within("file.card.in_sheet", &[("id", &sheet.id)]));
             let mut upgrades = Vec::new();
             for n in &names {
-                upgrades.push(
-                    set_index(&mut sets, n)
-                        .map_err(|r| err(line, format!("sheet `{}`: {r}", sheet.id)))?,
-                );
+                upgrades.push(set_index(&mut sets, n).map_err(in_sheet)?);
             }
-            validate_sheet(&sheet)
-                .map_err(|reason| err(line, format!("sheet `{}`: {reason}", sheet.id)))?;
+            validate_sheet(&sheet).map_err(in_sheet)?;
             if all_sheets.iter().any(|(s, ..)| s.id == sheet.id) {
-                return Err(err(
-                    line,
-                    format!("sheet `{}`: the id is already used", sheet.id),
-                ));
+                return Err(in_sheet(Why::new("file.card.sheet_id_used", &[])));
             }
             all_sheets.push((sheet, part.file.clone(), line, upgrades));
         }
     }
-    let err0 = |reason: String| CardError {
-        file: last_file.clone(),
-        line: 0,
-        reason,
-        why: None,
+    let err0 = |why: Why| refused(&last_file, 0, why);
+    let mut explorers = defs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.spec.role == Role::Explorer);
+    let explorer = match (explorers.next(), explorers.next()) {
+        (Some((i, _)), None) => CardId(i as u16),
+        _ => return Err(err0(Why::new("file.card.one_explorer", &[]))),
     };
-    let find_role = |role: Role| -> Result<CardId, CardError> {
-        let mut it = defs.iter().enumerate().filter(|(_, d)| d.spec.role == role);
-        match (it.next(), it.next()) {
-            (Some((i, _)), None) => Ok(CardId(i as u16)),
-            _ => Err(err0(format!("the set needs exactly one {role:?} card"))),
-        }
-    };
-    let explorer = find_role(Role::Explorer)?;
     let starting: Vec<CardId> = defs
         .iter()
         .enumerate()
@@ -1281,7 +1278,7 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
             .iter()
             .copied()
             .find(|&c| defs[c.0 as usize].spec.id == id)
-            .ok_or_else(|| err0(format!("the set needs a starting card `{id}`")))
+            .ok_or_else(|| err0(Why::new("file.card.no_starting", &[("id", &id)])))
     };
     let scout = pick("scout")?;
     let viper = pick("viper")?;
@@ -1311,18 +1308,20 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
                     }
                     let derived =
                         upgrade_def(d, sheet, si as u16, r as u8, sticker, CardId(c as u16))
-                            .map_err(|reason| CardError {
-                                file: file.clone(),
-                                line: *line,
-                                reason: format!("sheet `{}`, row {}: {reason}", sheet.id, r + 1),
-                                why: None,
+                            .map_err(|why| {
+                                let why = why.within(
+                                    "file.card.in_sheet_row",
+                                    &[("id", &sheet.id), ("row", &(r + 1))],
+                                );
+                                refused(file, *line, why)
                             })?;
                     let id = CardId(defs.len() as u16);
-                    register_names(&mut by_name, &derived.spec, id).map_err(|r| CardError {
-                        file: file.clone(),
-                        line: *line,
-                        reason: format!("sheet `{}`: {r}", sheet.id),
-                        why: None,
+                    register_names(&mut by_name, &derived.spec, id).map_err(|why| {
+                        refused(
+                            file,
+                            *line,
+                            why.within("file.card.in_sheet", &[("id", &sheet.id)]),
+                        )
                     })?;
                     upgrades.insert((CardId(c as u16), si as u16, r as u8), id);
                     defs.push(derived);
@@ -1331,9 +1330,9 @@ fn build(parts: Vec<FilePart>) -> Result<CardSet, CardError> {
         }
     }
     if defs.len() > MAX_KINDS {
-        return Err(err0(format!(
-            "a set holds at most {MAX_KINDS} card kinds, upgraded cards included ({} here)",
-            defs.len()
+        return Err(err0(Why::new(
+            "file.card.too_many_kinds",
+            &[("most", &MAX_KINDS), ("count", &defs.len())],
         )));
     }
     let infos = defs.iter().map(info_of).collect();
@@ -1375,13 +1374,13 @@ fn register_names(
     by_name: &mut HashMap<String, CardId>,
     spec: &CardSpec,
     id: CardId,
-) -> Result<(), String> {
+) -> Result<(), Why> {
     for key in std::iter::once(spec.id.as_str()).chain(spec.name.all()) {
         let key = normalize_name(key);
         if let Some(&other) = by_name.get(&key)
             && other != id
         {
-            return Err(format!("name `{key}` is already used"));
+            return Err(Why::new("file.card.name_used", &[("name", &key)]));
         }
         by_name.insert(key, id);
     }
@@ -1443,12 +1442,12 @@ fn upgrade_def(
     row: u8,
     sticker: &Sticker,
     of: CardId,
-) -> Result<CardDef, String> {
+) -> Result<CardDef, Why> {
     let mut spec = d.spec.clone();
     if !sticker.ally.is_empty() && spec.faction.is_none() {
-        return Err(format!(
-            "its ally sticker cannot go on `{}`, which has no faction",
-            spec.id
+        return Err(Why::new(
+            "file.card.ally_sticker_no_faction",
+            &[("id", &spec.id)],
         ));
     }
     spec.id = format!("{}__{}_r{}", spec.id, sheet.id, row + 1);
@@ -1483,69 +1482,70 @@ fn upgrade_def(
     })
 }
 
-fn validate_sheet(sheet: &Sheet) -> Result<(), String> {
+fn validate_sheet(sheet: &Sheet) -> Result<(), Why> {
     if sheet.id.is_empty()
         || !sheet
             .id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
     {
-        return Err("`id` must be snake_case ascii".into());
+        return Err(Why::new("file.card.id_snake_case", &[]));
     }
     if sheet.row.len() != SHEET_ROWS {
-        return Err(format!(
-            "a sheet has {SHEET_ROWS} rows (`[[sheet.row]]`), not {}",
-            sheet.row.len()
+        return Err(Why::new(
+            "file.card.sheet_rows",
+            &[("rows", &SHEET_ROWS), ("count", &sheet.row.len())],
         ));
     }
     for (i, row) in sheet.row.iter().enumerate() {
         if sheet.row[..i].iter().any(|r| r.cost == row.cost) {
-            return Err(format!(
-                "two rows for cost {}: one row per printed cost",
-                row.cost
+            return Err(Why::new(
+                "file.card.two_rows_for_cost",
+                &[("cost", &row.cost)],
             ));
         }
         if row.ship.is_none() && row.base.is_none() {
-            return Err(format!("row {} has no sticker", i + 1));
+            return Err(Why::new("file.card.row_no_sticker", &[("row", &(i + 1))]));
         }
+        let in_row = |why: Why| why.within("file.card.in_row", &[("row", &(i + 1))]);
         for (column, sticker) in [(Kind::Ship, &row.ship), (Kind::Base, &row.base)] {
             let Some(st) = sticker else { continue };
             if st.primary.is_empty() && st.ally.is_empty() && st.scrap.is_empty() {
-                return Err(format!("row {}: a sticker adds at least one effect", i + 1));
+                return Err(in_row(Why::new("file.card.sticker_no_effect", &[])));
             }
             if st.text.trim().is_empty() {
-                return Err(format!("row {}: a sticker needs its printed `text`", i + 1));
+                return Err(in_row(Why::new("file.card.sticker_no_text", &[])));
             }
             for list in [&st.primary, &st.ally, &st.scrap] {
-                check_effects(list, column).map_err(|r| format!("row {}: {r}", i + 1))?;
+                check_effects(list, column).map_err(in_row)?;
             }
         }
     }
     Ok(())
 }
 
-fn validate(spec: &CardSpec) -> Result<(), String> {
+fn validate(spec: &CardSpec) -> Result<(), Why> {
     if spec.id.is_empty()
         || !spec
             .id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
     {
-        return Err("`id` must be snake_case ascii".into());
+        return Err(Why::new("file.card.id_snake_case", &[]));
     }
     match (spec.kind.is_base(), spec.defense) {
-        (true, None) | (true, Some(0)) => return Err("a base needs a positive `defense`".into()),
-        (false, Some(_)) => return Err("a ship has no `defense`".into()),
+        (true, None) | (true, Some(0)) => return Err(Why::new("file.card.base_defense", &[])),
+        (false, Some(_)) => return Err(Why::new("file.card.no_defense", &[])),
         _ => {}
     }
     if spec.count == 0 {
-        return Err("`count` must be at least 1".into());
+        return Err(Why::new("file.card.count_zero", &[]));
     }
     if !(spec.ally.is_empty() && spec.double_ally.is_empty()) && spec.faction.is_none() {
-        return Err("an ally ability needs a faction".into());
+        return Err(Why::new("file.card.ally_no_faction", &[]));
     }
     if spec.text.trim().is_empty() {
-        return Err("`text` (the printed text) is missing".into());
+        return Err(Why::new("file.card.no_text", &[]));
     }
     for list in [
         &spec.primary,
@@ -1563,7 +1563,7 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
         &spec.on_acquire,
     ] {
         if list.contains(&Effect::ReturnFromScrapHeap) {
-            return Err("`return_from_scrap_heap` belongs to the scrap ability".into());
+            return Err(Why::new("file.card.return_not_scrap", &[]));
         }
     }
     if spec.on_acquire.iter().any(|e| {
@@ -1572,10 +1572,10 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
             Effect::CopyShip | Effect::CopyBase | Effect::DrawPerPlayed(_)
         )
     }) {
-        return Err("an on-acquire ability cannot copy a card or count cards played".into());
+        return Err(Why::new("file.card.on_acquire_copies", &[]));
     }
     if spec.kind == Kind::Ship && !spec.statics.is_empty() {
-        return Err("static abilities belong to bases".into());
+        return Err(Why::new("file.card.static_on_ship", &[]));
     }
     let per_ship = spec
         .statics
@@ -1583,53 +1583,53 @@ fn validate(spec: &CardSpec) -> Result<(), String> {
         .filter(|s| !matches!(s, Static::AllyForAllFactions))
         .count();
     if per_ship > 1 {
-        return Err("a card has at most one \"whenever you play a ship\" ability".into());
+        return Err(Why::new("file.card.two_per_ship", &[]));
     }
     for list in [&spec.primary, &spec.ally, &spec.double_ally, &spec.scrap] {
         if list.iter().any(|e| matches!(e, Effect::ToHandIfPlayed(_))) {
-            return Err("`to_hand_if_played` belongs to the on-acquire ability".into());
+            return Err(Why::new("file.card.to_hand_not_on_acquire", &[]));
         }
     }
     Ok(())
 }
 
-fn check_effects(list: &[Effect], kind: Kind) -> Result<(), String> {
+fn check_effects(list: &[Effect], kind: Kind) -> Result<(), Why> {
     for e in list {
         match e {
             Effect::Choose(options) => {
                 if options.len() < 2 || options.len() > 4 {
-                    return Err("`choose` needs 2 to 4 options".into());
+                    return Err(Why::new("file.card.choose_options", &[]));
                 }
                 for o in options {
                     if o.iter().any(|e| matches!(e, Effect::Choose(_))) {
-                        return Err("`choose` cannot nest".into());
+                        return Err(Why::new("file.card.choose_nested", &[]));
                     }
                     check_effects(o, kind)?;
                 }
             }
             Effect::Scrap { count: 0, .. } | Effect::DiscardThenDraw(0) | Effect::Discard(0) => {
-                return Err("a count must be at least 1".into());
+                return Err(Why::new("file.card.count_zero_effect", &[]));
             }
             Effect::CopyShip if kind != Kind::Ship => {
-                return Err("only a ship can copy a ship".into());
+                return Err(Why::new("file.card.copy_ship_not_ship", &[]));
             }
             Effect::CopyBase if kind == Kind::Ship => {
-                return Err("only a base can copy a base".into());
+                return Err(Why::new("file.card.copy_base_not_base", &[]));
             }
             Effect::ScrapTradeRow { count: 0, .. } | Effect::DiscardFor { count: 0, .. } => {
-                return Err("a count must be at least 1".into());
+                return Err(Why::new("file.card.count_zero_effect", &[]));
             }
             Effect::If { then, .. }
                 if then.is_empty() || !then.iter().all(Effect::is_immediate) =>
             {
-                return Err("`if` needs gains or draws in `then`".into());
+                return Err(Why::new("file.card.if_then", &[]));
             }
             Effect::DiscardFor { reward, .. }
                 if reward.is_empty()
                     || reward.len() > 4
                     || !reward.iter().flatten().all(Effect::is_immediate) =>
             {
-                return Err("`discard_for` needs 1 to 4 rewards of gains or draws".into());
+                return Err(Why::new("file.card.discard_for_rewards", &[]));
             }
             _ => {}
         }

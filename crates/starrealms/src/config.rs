@@ -1,5 +1,7 @@
 //! Game configuration: seats, format, rule options.
 
+use game::Seat;
+use game::refusal::Why;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Column, Effect, SHEET_ROWS, Sets};
@@ -304,22 +306,33 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Checks the configuration.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks the configuration; what is wrong is worded by the translation table.
+    pub fn validate(&self) -> Result<(), Why> {
         let allowed = self.format.seats();
+        let format = self.format.name();
+        let n = self.seats;
         match self.format {
-            _ if !allowed.contains(&self.seats) => Err(format!(
-                "the {} format takes {} seats, not {}",
-                self.format.name(),
-                match allowed {
-                    [one] => one.to_string(),
-                    [a, b] => format!("{a} or {b}"),
-                    many => format!("{} to {}", many[0], many[many.len() - 1]),
-                },
-                self.seats
-            )),
-            _ if self.authority <= 0 => Err("starting authority must be positive".into()),
-            _ if self.turn_limit < 2 => Err("the turn limit must be at least 2".into()),
+            _ if !allowed.contains(&self.seats) => Err(match allowed {
+                [one] => Why::new(
+                    "file.config.seats_one",
+                    &[("format", &format), ("seats", one), ("n", &n)],
+                ),
+                [a, b] => Why::new(
+                    "file.config.seats_either",
+                    &[("format", &format), ("a", a), ("b", b), ("n", &n)],
+                ),
+                many => Why::new(
+                    "file.config.seats_range",
+                    &[
+                        ("format", &format),
+                        ("from", &many[0]),
+                        ("to", &many[many.len() - 1]),
+                        ("n", &n),
+                    ],
+                ),
+            }),
+            _ if self.authority <= 0 => Err(Why::new("file.config.authority", &[])),
+            _ if self.turn_limit < 2 => Err(Why::new("file.config.turn_limit", &[])),
             _ => {
                 self.validate_sheets()?;
                 self.validate_table()
@@ -327,52 +340,54 @@ impl Config {
         }
     }
 
-    fn validate_table(&self) -> Result<(), String> {
+    fn validate_table(&self) -> Result<(), Why> {
         let set = crate::cards();
         let n = self.seats as usize;
         if let Some(first) = self.first {
             if first.index() >= n {
-                return Err(format!("`first`: there is no seat {first}"));
+                return Err(Why::new("file.config.first_seat", &[("seat", &first)]));
             }
             if matches!(self.format, Format::Emperor | Format::Raid | Format::Hydra) {
-                return Err(format!(
-                    "`first`: the {} format says who plays first",
-                    self.format.name()
+                return Err(Why::new(
+                    "file.config.first_format",
+                    &[("format", &self.format.name())],
                 ));
             }
         }
         if !self.decks.is_empty() && self.decks.len() != n {
-            return Err(format!(
-                "`decks` lists {} seats; the game has {n}",
-                self.decks.len()
+            return Err(Why::new(
+                "file.config.decks_seats",
+                &[("listed", &self.decks.len()), ("n", &n)],
             ));
         }
         for (seat, deck) in self.decks.iter().enumerate() {
             if !deck.is_empty() && deck.len() < crate::state::HAND_SIZE {
-                return Err(format!(
-                    "`decks`: p{}'s deck has {} cards; a deck holds at least a hand",
-                    seat + 1,
-                    deck.len()
+                return Err(Why::new(
+                    "file.config.deck_small",
+                    &[("seat", &Seat(seat as u8)), ("n", &deck.len())],
                 ));
             }
         }
         if let Some(deck) = &self.trade_deck {
             for c in deck {
                 if set.def(*c).spec.role != crate::cards::Role::Trade {
-                    return Err(format!("`trade_deck`: {c} is not a trade card"));
+                    return Err(Why::new("file.config.not_trade", &[("card", c)]));
                 }
             }
         }
         if !self.rules.is_empty() && self.format != Format::Standard {
-            return Err("scenario `rules` are for two-player (standard) games".into());
+            return Err(Why::new("file.config.rules_standard", &[]));
         }
         for r in &self.rules {
             if r.seat().is_some_and(|s| s as usize >= n) {
-                return Err(format!("rule {r:?}: there is no such seat"));
+                return Err(Why::new(
+                    "file.config.rule_seat",
+                    &[("rule", &format!("{r:?}"))],
+                ));
             }
             match r {
                 Rule::Base { card, .. } if !set.info(*card).kind.is_base() => {
-                    return Err(format!("rule `base`: {card} is not a base"));
+                    return Err(Why::new("file.config.rule_base", &[("card", card)]));
                 }
                 Rule::Bonus { effects, .. }
                     if effects.is_empty()
@@ -386,10 +401,10 @@ impl Config {
                             )
                         }) =>
                 {
-                    return Err("rule `bonus`: effects are trade, combat, authority or draw".into());
+                    return Err(Why::new("file.config.rule_bonus", &[]));
                 }
                 Rule::Row { slots } if !(1..=5).contains(slots) => {
-                    return Err("rule `row`: the row has 1 to 5 slots".into());
+                    return Err(Why::new("file.config.rule_row", &[]));
                 }
                 _ => {}
             }
@@ -397,51 +412,64 @@ impl Config {
         Ok(())
     }
 
-    fn validate_sheets(&self) -> Result<(), String> {
+    fn validate_sheets(&self) -> Result<(), Why> {
         if self.sheets.is_empty() {
             return Ok(());
         }
         if self.sheets.len() != self.seats as usize {
-            return Err(format!(
-                "`sheets` lists {} seats; the game has {}",
-                self.sheets.len(),
-                self.seats
+            return Err(Why::new(
+                "file.config.sheets_seats",
+                &[("listed", &self.sheets.len()), ("n", &self.seats)],
             ));
         }
         let set = crate::cards();
         for (seat, grants) in self.sheets.iter().enumerate() {
-            let who = format!("p{}", seat + 1);
+            let who = Seat(seat as u8);
             if grants.len() > MAX_SHEETS {
-                return Err(format!("{who} owns more than {MAX_SHEETS} sticker sheets"));
+                return Err(Why::new(
+                    "file.config.too_many_sheets",
+                    &[("seat", &who), ("most", &MAX_SHEETS)],
+                ));
             }
             for (i, g) in grants.iter().enumerate() {
                 if set.find_sheet(&g.sheet).is_none() {
                     let known: Vec<&str> = set.sheets.iter().map(|s| s.id.as_str()).collect();
-                    return Err(format!(
-                        "{who}: unknown sticker sheet `{}` (known: {})",
-                        g.sheet,
-                        if known.is_empty() {
-                            "none".to_string()
-                        } else {
-                            known.join(", ")
-                        }
-                    ));
+                    return Err(if known.is_empty() {
+                        Why::new(
+                            "file.config.unknown_sheet_none",
+                            &[("seat", &who), ("id", &g.sheet)],
+                        )
+                    } else {
+                        Why::new(
+                            "file.config.unknown_sheet",
+                            &[
+                                ("seat", &who),
+                                ("id", &g.sheet),
+                                ("known", &known.join(", ")),
+                            ],
+                        )
+                    });
                 }
                 if grants[..i].iter().any(|o| o.sheet == g.sheet) {
-                    return Err(format!("{who} owns sheet `{}` twice", g.sheet));
+                    return Err(Why::new(
+                        "file.config.sheet_twice",
+                        &[("seat", &who), ("id", &g.sheet)],
+                    ));
                 }
                 for (j, u) in g.used.iter().enumerate() {
+                    let row = [
+                        ("seat", &who as &dyn std::fmt::Display),
+                        ("id", &g.sheet),
+                        ("row", &u.row),
+                    ];
                     if u.row == 0 || u.row as usize > SHEET_ROWS {
-                        return Err(format!(
-                            "{who}, sheet `{}`: row {} does not exist (1 to {SHEET_ROWS})",
-                            g.sheet, u.row
+                        return Err(Why::new(
+                            "file.config.no_row",
+                            &[row[0], row[1], row[2], ("rows", &SHEET_ROWS)],
                         ));
                     }
                     if g.used[..j].iter().any(|o| o.row == u.row) {
-                        return Err(format!(
-                            "{who}, sheet `{}`: row {} is used twice (one sticker per row)",
-                            g.sheet, u.row
-                        ));
+                        return Err(Why::new("file.config.row_twice", &row));
                     }
                 }
             }

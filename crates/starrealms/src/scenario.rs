@@ -36,10 +36,9 @@ impl<'de> Deserialize<'de> for InPlaySpec {
                 f.write_str("a card name or an object {\"card\": …}")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<InPlaySpec, E> {
-                cards()
-                    .find(v)
-                    .map(InPlaySpec::Name)
-                    .ok_or_else(|| E::custom(format!("unknown card `{v}`")))
+                cards().find(v).map(InPlaySpec::Name).ok_or_else(|| {
+                    E::custom(Why::new("file.unknown_card", &[("name", &v)]).english())
+                })
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, m: A) -> Result<InPlaySpec, A::Error> {
                 InPlay::deserialize(serde::de::value::MapAccessDeserializer::new(m))
@@ -80,9 +79,9 @@ impl<'de> Deserialize<'de> for TradeDeckSpec {
                 if v == "rest" {
                     Ok(TradeDeckSpec::Rest)
                 } else {
-                    Err(E::custom(format!(
-                        "expected a list of cards or \"rest\", not \"{v}\""
-                    )))
+                    Err(E::custom(
+                        Why::new("file.scenario.trade_deck_text", &[("text", &v)]).english(),
+                    ))
                 }
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
@@ -347,18 +346,21 @@ pub enum ScenarioError {
     },
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
+/// The field `field` refused by realms' own checks, for `why`.
+fn invalid(field: impl Into<String>, why: Why) -> ScenarioError {
+    ScenarioError::Invalid {
+        field: field.into(),
+        message: why.english(),
+        why: Some(why),
     }
 }
 
-fn invalid(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+/// The field `field` refused by the engine in words of its own, English only (a game it cannot
+/// deal).
+fn invalid_english(field: impl Into<String>, message: String) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
-        message: message.into(),
+        message,
         why: None,
     }
 }
@@ -419,7 +421,7 @@ fn in_play(spec: &InPlaySpec, ship: bool) -> InPlay {
     }
 }
 
-fn check_pending(p: &Pending, players: &[Player], current: &Player) -> Result<(), String> {
+fn check_pending(p: &Pending, players: &[Player], current: &Player) -> Result<(), Why> {
     match *p {
         Pending::Choose { source, at }
             if !(source.is_valid()
@@ -428,12 +430,10 @@ fn check_pending(p: &Pending, players: &[Player], current: &Player) -> Result<()
                     Some(crate::cards::Effect::Choose(_))
                 )) =>
         {
-            Err(format!(
-                "there is no choice at position {at} of that ability"
-            ))
+            Err(Why::new("file.scenario.pending_no_choice", &[("at", &at)]))
         }
         Pending::Discard { seat, .. } if !players.get(seat.index()).is_some_and(|p| p.alive) => {
-            Err(format!("{seat} is not a seat in the game"))
+            Err(Why::new("file.scenario.pending_seat", &[("seat", &seat)]))
         }
         Pending::CopyShip { ship }
             if !current
@@ -441,19 +441,24 @@ fn check_pending(p: &Pending, players: &[Player], current: &Player) -> Result<()
                 .get(ship as usize)
                 .is_some_and(|s| cards().info(s.card).copies) =>
         {
-            Err(format!("ship {ship} in play is not a ship that copies"))
+            Err(Why::new(
+                "file.scenario.pending_copy_ship",
+                &[("ship", &ship)],
+            ))
         }
-        Pending::TopOrDiscard { card } if current.discard.last() != Some(&card) => {
-            Err(format!("{card} is not on top of the discard pile"))
-        }
+        Pending::TopOrDiscard { card } if current.discard.last() != Some(&card) => Err(Why::new(
+            "file.scenario.pending_not_on_top",
+            &[("card", &card)],
+        )),
         Pending::Bequeath { from, to }
             if !players
                 .get(from.index())
                 .is_some_and(|p| !p.alive && !p.discard.is_empty())
                 || !players.get(to.index()).is_some_and(|p| p.alive) =>
         {
-            Err(format!(
-                "{from} must be a fallen player with cards set aside and {to} a player in the game"
+            Err(Why::new(
+                "file.scenario.pending_bequeath",
+                &[("from", &from), ("to", &to)],
             ))
         }
         _ => Ok(()),
@@ -468,9 +473,13 @@ fn check_damage(players: &[Player]) -> Result<(), ScenarioError> {
             if b.damage >= defense {
                 return Err(invalid(
                     format!("players[{i}].bases[{j}].damage"),
-                    format!(
-                        "{} damage destroys {} (defense {defense}): it would not be in play",
-                        b.damage, b.card
+                    Why::new(
+                        "file.scenario.base_destroyed",
+                        &[
+                            ("damage", &b.damage),
+                            ("card", &b.card),
+                            ("defense", &defense),
+                        ],
                     ),
                 ));
             }
@@ -489,11 +498,13 @@ fn check_hydra(players: &[Player]) -> Result<(), ScenarioError> {
         {
             return Err(invalid(
                 format!("players[{i}].authority"),
-                format!(
-                    "{}, but its teammate p{} has {}: a Hydra team shares one authority",
-                    p.authority,
-                    k + 1,
-                    mate.authority
+                Why::new(
+                    "file.scenario.hydra_authority",
+                    &[
+                        ("authority", &p.authority),
+                        ("mate", &Seat(k as u8)),
+                        ("mate_authority", &mate.authority),
+                    ],
                 ),
             ));
         }
@@ -539,9 +550,13 @@ fn check_copies(
             if seen[printed.0 as usize] > def.spec.count as usize {
                 return Err(invalid(
                     field,
-                    format!(
-                        "{} copies of {printed} in the position; the card set has {}",
-                        seen[printed.0 as usize], def.spec.count
+                    Why::new(
+                        "file.scenario.too_many_copies",
+                        &[
+                            ("n", &seen[printed.0 as usize]),
+                            ("card", &printed),
+                            ("count", &def.spec.count),
+                        ],
                     ),
                 ));
             }
@@ -555,23 +570,26 @@ impl Setup {
     pub fn build(&self) -> Result<State, ScenarioError> {
         let set = cards();
         let config = &self.config;
-        config.validate().map_err(|m| invalid("config", m))?;
+        config.validate().map_err(|why| invalid("config", why))?;
         let n = config.seats as usize;
         if self.players.is_empty() {
             return self.deal();
         }
-        if self.players.len() != n {
-            return Err(invalid(
-                "players",
-                format!(
-                    "{} given for {n} seats",
-                    plural(self.players.len(), "player")
-                ),
-            ));
+        let given = self.players.len();
+        if given != n {
+            let why = if given == 1 {
+                Why::new("file.scenario.one_player", &[("seats", &n)])
+            } else {
+                Why::new("file.scenario.players", &[("n", &given), ("seats", &n)])
+            };
+            return Err(invalid("players", why));
         }
         for (field, seat) in [("current", self.current), ("first", self.first)] {
             if seat.index() >= n {
-                return Err(invalid(field, format!("{seat} is not a seat of this game")));
+                return Err(invalid(
+                    field,
+                    Why::new("file.scenario.not_a_seat", &[("seat", &seat)]),
+                ));
             }
         }
         let mut players = Vec::with_capacity(n);
@@ -583,7 +601,7 @@ impl Setup {
                 if set.def(s.card).kind() != Kind::Ship {
                     return Err(invalid(
                         at(&format!("ships[{j}]")),
-                        format!("{} is a base", s.card),
+                        Why::new("file.scenario.ship_is_base", &[("card", &s.card)]),
                     ));
                 }
             }
@@ -591,7 +609,7 @@ impl Setup {
                 if set.def(b.card).kind() == Kind::Ship {
                     return Err(invalid(
                         at(&format!("bases[{j}]")),
-                        format!("{} is a ship", b.card),
+                        Why::new("file.scenario.base_is_ship", &[("card", &b.card)]),
                     ));
                 }
                 if let Some(c) = b.copy {
@@ -603,10 +621,16 @@ impl Setup {
                             .contains(&crate::cards::Effect::CopyBase)
                     };
                     if !copier(b.card) {
-                        return Err(invalid(field, format!("{} does not copy bases", b.card)));
+                        return Err(invalid(
+                            field,
+                            Why::new("file.scenario.no_copy_base", &[("card", &b.card)]),
+                        ));
                     }
                     if !set.info(c).kind.is_base() || copier(c) {
-                        return Err(invalid(field, format!("{c} cannot be copied")));
+                        return Err(invalid(
+                            field,
+                            Why::new("file.scenario.cannot_copy", &[("card", &c)]),
+                        ));
                     }
                 }
             }
@@ -614,10 +638,16 @@ impl Setup {
                 if let Some(c) = s.copy {
                     let field = at(&format!("ships[{j}].copy"));
                     if !set.info(s.card).copies {
-                        return Err(invalid(field, format!("{} does not copy ships", s.card)));
+                        return Err(invalid(
+                            field,
+                            Why::new("file.scenario.no_copy_ship", &[("card", &s.card)]),
+                        ));
                     }
                     if set.info(c).kind != Kind::Ship || set.info(c).copies {
-                        return Err(invalid(field, format!("{c} cannot be copied")));
+                        return Err(invalid(
+                            field,
+                            Why::new("file.scenario.cannot_copy", &[("card", &c)]),
+                        ));
                     }
                 }
             }
@@ -625,13 +655,13 @@ impl Setup {
             if p.alive && authority <= 0 && !self.over {
                 return Err(invalid(
                     at("authority"),
-                    "a player in the game has positive authority",
+                    Why::new("file.scenario.authority", &[]),
                 ));
             }
             if p.deck_known as usize > p.deck.len() {
                 return Err(invalid(
                     at("deck_known"),
-                    "more known cards than cards in the deck",
+                    Why::new("file.scenario.deck_known", &[]),
                 ));
             }
             let mut deck = p.deck.clone();
@@ -663,7 +693,7 @@ impl Setup {
                 if (u.ship | u.base) >= 1 << crate::cards::SHEET_ROWS || u.ship & u.base != 0 {
                     return Err(invalid(
                         at(&format!("sheets[{j}]")),
-                        "one sticker per row, ship or base, in rows 1 to 5 (bit masks below 32)",
+                        Why::new("file.scenario.sheet_rows", &[]),
                     ));
                 }
             }
@@ -676,7 +706,7 @@ impl Setup {
                     None => {
                         return Err(invalid(
                             at(&format!("hand_known[{j}]")),
-                            format!("{k} is not in hand"),
+                            Why::new("file.scenario.not_in_hand", &[("card", k)]),
                         ));
                     }
                 }
@@ -716,7 +746,7 @@ impl Setup {
         if self.row.len() > ROW_SIZE {
             return Err(invalid(
                 "row",
-                format!("the trade row has {ROW_SIZE} slots"),
+                Why::new("file.scenario.row_slots", &[("n", &ROW_SIZE)]),
             ));
         }
         let mut row = [None; ROW_SIZE];
@@ -726,7 +756,7 @@ impl Setup {
             {
                 return Err(invalid(
                     format!("row[{i}]"),
-                    format!("{c} is not a trade card"),
+                    Why::new("file.scenario.not_trade", &[("card", c)]),
                 ));
             }
             row[i] = *c;
@@ -764,7 +794,7 @@ impl Setup {
             if set.def(*c).spec.role != Role::Trade {
                 return Err(invalid(
                     format!("trade_deck[{i}]"),
-                    format!("{c} is not a trade card"),
+                    Why::new("file.scenario.not_trade", &[("card", c)]),
                 ));
             }
         }
@@ -774,54 +804,54 @@ impl Setup {
         }
         check_copies(&players, &row, &trade_deck, &self.scrap_heap)?;
         if self.frames.len() > 6 {
-            return Err(invalid("frames", "at most 6 frames"));
+            return Err(invalid("frames", Why::new("file.scenario.frames", &[])));
         }
         let current = &players[self.current.index()];
         if !self.over {
             if !current.alive {
                 return Err(invalid(
                     "current",
-                    format!("{} is out of the game", self.current),
+                    Why::new("file.scenario.out_of_game", &[("seat", &self.current)]),
                 ));
             }
             let mut teams = players.iter().filter(|p| p.alive).map(|p| p.team);
             let first = teams.next();
             if !teams.any(|t| Some(t) != first) {
-                return Err(invalid(
-                    "over",
-                    "fewer than two teams are alive: the game is over",
-                ));
+                return Err(invalid("over", Why::new("file.scenario.over", &[])));
             }
         }
         for (i, f) in self.frames.iter().enumerate() {
             if !f.source.is_valid() {
                 return Err(invalid(
                     format!("frames[{i}].source"),
-                    "no such ability or option",
+                    Why::new("file.scenario.frame_source", &[]),
                 ));
             }
             // `ship` is a ship's position, a base's (its primary), or where an acquired card
             // was put (an on-acquire ability: 0 discard pile, 1 hand, 2 top of the deck).
             let (max, what) = match f.source.ability {
-                crate::state::Ability::OnAcquire => (3, "no such place (0, 1 or 2)"),
+                crate::state::Ability::OnAcquire => (3, "file.scenario.frame_place"),
                 _ if crate::cards().info(f.source.card).kind.is_base() => {
-                    (current.bases.len(), "no such base in play")
+                    (current.bases.len(), "file.scenario.frame_base")
                 }
-                _ => (current.ships.len(), "no such ship in play"),
+                _ => (current.ships.len(), "file.scenario.frame_ship"),
             };
             if f.ship != u8::MAX && f.ship as usize >= max {
-                return Err(invalid(format!("frames[{i}].ship"), what));
+                return Err(invalid(format!("frames[{i}].ship"), Why::new(what, &[])));
             }
         }
         if let Some(p) = &self.pending {
             check_pending(p, &players, current).map_err(|m| invalid("pending", m))?;
         }
         if self.bequests.len() > 5 {
-            return Err(invalid("bequests", "at most 5 card passings"));
+            return Err(invalid("bequests", Why::new("file.scenario.bequests", &[])));
         }
         for (i, &(from, to)) in self.bequests.iter().enumerate() {
             if from.index() >= players.len() || to.index() >= players.len() {
-                return Err(invalid(format!("bequests[{i}]"), "no such seat"));
+                return Err(invalid(
+                    format!("bequests[{i}]"),
+                    Why::new("file.scenario.no_seat", &[]),
+                ));
             }
         }
         let mut victors = 0u8;
@@ -829,13 +859,13 @@ impl Setup {
             if w.index() >= players.len() {
                 return Err(invalid(
                     format!("winners[{i}]"),
-                    format!("there is no seat {w}"),
+                    Why::new("file.scenario.winner_seat", &[("seat", w)]),
                 ));
             }
             victors |= 1 << w.0;
         }
         if !self.over && victors != 0 {
-            return Err(invalid("winners", "only a finished game has winners"));
+            return Err(invalid("winners", Why::new("file.scenario.winners", &[])));
         }
         if self.over && self.winners.is_empty() {
             let mut teams = players.iter().filter(|p| p.alive).map(|p| p.team);
@@ -867,10 +897,7 @@ impl Setup {
             rng,
         };
         if !state.over && state.legal_actions().is_empty() {
-            return Err(invalid(
-                "pending",
-                "the pending decision has no possible answer",
-            ));
+            return Err(invalid("pending", Why::new("file.scenario.no_answer", &[])));
         }
         Ok(state)
     }
@@ -904,13 +931,9 @@ impl Setup {
                 ("progress", self.progress),
             ];
             let field = given.iter().find(|(_, g)| *g).map_or("players", |(f, _)| f);
-            return Err(invalid(
-                field,
-                "without `players`, a scenario is a new game dealt from `seed`: give the \
-                 whole position (`players` …) or only `config` and `seed`",
-            ));
+            return Err(invalid(field, Why::new("file.scenario.deal", &[])));
         }
-        State::new(&self.config, self.seed).map_err(|m| invalid("config", m))
+        State::new(&self.config, self.seed).map_err(|m| invalid_english("config", m))
     }
 
     /// Writes a state as a setup (exact: [`Setup::build`] gives the same state back).

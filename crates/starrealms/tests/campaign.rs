@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use game::{GameRecord, Seat};
 use starrealms::campaign::{
-    Campaign, CampaignDef, CampaignSave, Completion, Condition, Face, RuleSpec, Who,
+    Campaign, CampaignDef, CampaignError, CampaignSave, Completion, Condition, Face, RuleSpec, Who,
 };
 use starrealms::cards::{Effect, Faction, Sets};
 use starrealms::config::Rule;
@@ -250,6 +250,66 @@ fn a_save_that_does_not_belong_is_refused_in_words() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("not of the side star_empire"), "{e}");
+}
+
+/// The keys of the table an error of the campaign is worded with, outermost first.
+fn keys(e: &CampaignError) -> Vec<&str> {
+    let why = e.1.as_ref().expect("worded by the table");
+    why.0.iter().map(|r| r.key.as_str()).collect()
+}
+
+#[test]
+fn the_campaigns_refusals_are_keys_of_the_table_with_the_same_english() {
+    let broken = SMALL.replacen("s2_empire", "s2_federation", 1);
+    let e = CampaignDef::parse("c.toml", &broken).unwrap_err();
+    assert_eq!(
+        keys(&e),
+        [
+            "file.in_file",
+            "file.campaign.in_scenario",
+            "file.campaign.sheet_side"
+        ]
+    );
+    assert_eq!(
+        e.0,
+        "c.toml: scenario 2: sheet `s2_federation` is not of the side star_empire"
+    );
+    assert_eq!(e.1.as_ref().unwrap().english(), e.0);
+    // A rule the game's configuration refuses.
+    let broken = SMALL.replacen("card = \"counting_house\"", "card = \"viper\"", 1);
+    let e = CampaignDef::parse("c.toml", &broken).unwrap_err();
+    assert_eq!(
+        keys(&e),
+        [
+            "file.in_file",
+            "file.campaign.in_scenario",
+            "file.config.rule_base"
+        ]
+    );
+    assert_eq!(e.0, "c.toml: scenario 2: rule `base`: viper is not a base");
+    // A reader's refusal is its own words, not the table's.
+    let broken = SMALL.replacen("condition = \"win\"", "condition = \"lose\"", 1);
+    assert_eq!(CampaignDef::parse("c.toml", &broken).unwrap_err().1, None);
+    // The campaign's play.
+    let mut c = Campaign::new(&def(), [EMPIRE, FEDERATION], players(), 4).unwrap();
+    let e = c.update(
+        &c.save
+            .games
+            .first()
+            .cloned()
+            .unwrap_or_else(|| GameRecord::new::<State>(&Default::default(), 1)),
+    );
+    let e = e.unwrap_err();
+    assert_eq!(keys(&e), ["file.campaign.none_in_progress"]);
+    assert_eq!(e.0, "no game of the campaign is in progress");
+    c.begin(0).unwrap();
+    let e = c.begin(0).unwrap_err();
+    assert_eq!(keys(&e), ["file.campaign.in_progress"]);
+    let mut wrong = c.save.clone();
+    wrong.version += 1;
+    let e = Campaign::replay(&def(), wrong).unwrap_err();
+    assert_eq!(keys(&e), ["file.campaign.save_version"]);
+    assert!(e.0.starts_with("campaign save version "), "{}", e.0);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use game::refusal::Why;
 use game::{ActionError, Seat};
 use starrealms::cards::Faction;
 use starrealms::scenario::{InPlaySpec, Scenario, ScenarioResult, Setup, TradeDeckSpec, card};
@@ -1488,5 +1489,173 @@ fn impossible_positions_are_refused_naming_the_field() {
     assert!(
         message.contains("a Hydra team shares one authority"),
         "{message}"
+    );
+}
+
+/// A refused position's field, the keys of its reason (worded by the translation table, from
+/// the outermost place to the fault) and its English text, which must be the table's.
+fn invalid_why(text: &str) -> (String, Vec<String>, String) {
+    match run_error(text) {
+        ScenarioError::Invalid {
+            field,
+            message,
+            why: Some(why),
+        } => {
+            assert_eq!(message, why.english(), "{text}");
+            let keys = why.0.iter().map(|r| r.key.clone()).collect();
+            (field, keys, message)
+        }
+        other => panic!("expected an invalid field with its reason, got {other:?}\n{text}"),
+    }
+}
+
+#[test]
+fn impossible_positions_are_worded_by_the_translation_table() {
+    let hydra = r#"{"config": {"format": "hydra", "seats": 4},
+        "players": [{"authority": 40}, {"authority": 45}, {"authority": 50}, {"authority": 50}]}"#;
+    let frames = format!(
+        r#", "frames": [{}]"#,
+        [r#"{ "source": { "card": "ram", "ability": "ally" }, "next": 0 }"#; 7].join(", ")
+    );
+    let cases: Vec<(String, &str, &str, &str)> = vec![
+        (
+            r#"{ "players": [{}] }"#.into(),
+            "players",
+            "file.scenario.one_player",
+            "1 player given for 2 seats",
+        ),
+        (
+            r#"{ "config": { "seats": 3, "format": "free_for_all" }, "players": [{}, {}] }"#.into(),
+            "players",
+            "file.scenario.players",
+            "2 players given for 3 seats",
+        ),
+        (
+            two_players("", r#""ships": ["Scout", "Blob Wheel"]"#, ""),
+            "players[1].ships[1]",
+            "file.scenario.ship_is_base",
+            "blob_wheel is a base",
+        ),
+        (
+            two_players("", "", r#", "current": "p3""#),
+            "current",
+            "file.scenario.not_a_seat",
+            "p3 is not a seat of this game",
+        ),
+        (
+            two_players(
+                r#""hand": ["Scout"], "hand_known": ["Scout", "Ram"]"#,
+                "",
+                "",
+            ),
+            "players[0].hand_known[1]",
+            "file.scenario.not_in_hand",
+            "ram is not in hand",
+        ),
+        (
+            two_players(
+                "",
+                "",
+                r#", "pending": { "decision": "discard", "seat": "p5", "left": 1 }"#,
+            ),
+            "pending",
+            "file.scenario.pending_seat",
+            "p5 is not a seat in the game",
+        ),
+        (
+            two_players(
+                "",
+                r#""bases": [{"card": "Trading Post", "damage": 4}]"#,
+                "",
+            ),
+            "players[1].bases[0].damage",
+            "file.scenario.base_destroyed",
+            "4 damage destroys trading_post (defense 4): it would not be in play",
+        ),
+        (
+            hydra.into(),
+            "players[1].authority",
+            "file.scenario.hydra_authority",
+            "45, but its teammate p1 has 40: a Hydra team shares one authority",
+        ),
+        (
+            two_players("", "", &frames),
+            "frames",
+            "file.scenario.frames",
+            "at most 6 frames",
+        ),
+        (
+            two_players(
+                "",
+                "",
+                r#", "pending": { "decision": "destroy_base", "optional": false }"#,
+            ),
+            "pending",
+            "file.scenario.no_answer",
+            "the pending decision has no possible answer",
+        ),
+        (
+            r#"{"seed": 7, "row": ["Cutter"]}"#.into(),
+            "row",
+            "file.scenario.deal",
+            "without `players`, a scenario is a new game dealt from `seed`: give the whole \
+             position (`players` …) or only `config` and `seed`",
+        ),
+    ];
+    for (text, field, key, message) in cases {
+        assert_eq!(
+            invalid_why(&text),
+            (
+                field.to_string(),
+                vec![key.to_string()],
+                message.to_string()
+            ),
+            "{text}"
+        );
+    }
+    // A card is given by its id, which a translation shows by its name in the language.
+    match run_error(&two_players(
+        "",
+        "",
+        r#", "row": ["Cutter", null, "Scout"]"#,
+    )) {
+        ScenarioError::Invalid { why: Some(why), .. } => assert_eq!(
+            why,
+            Why::new("file.scenario.not_trade", &[("card", &"scout")])
+        ),
+        other => panic!("{other:?}"),
+    }
+    // The configuration's checks are the table's too.
+    match run_error(r#"{ "config": { "seats": 3 }, "players": [{}, {}, {}] }"#) {
+        ScenarioError::Invalid {
+            field,
+            why: Some(why),
+            message,
+        } => {
+            assert_eq!(field, "config");
+            assert_eq!(
+                why,
+                Why::new(
+                    "file.config.seats_one",
+                    &[("format", &"standard"), ("seats", &2), ("n", &3)]
+                )
+            );
+            assert_eq!(message, "the standard format takes 2 seats, not 3");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_readers_own_words_are_the_english_of_the_translation_table() {
+    let (_, _, message) = load_error(&two_players(r#""ships": ["Scoot"]"#, "", ""));
+    assert_eq!(
+        message,
+        Why::new("file.unknown_card", &[("name", &"Scoot")]).english()
+    );
+    let (_, _, message) = load_error(&two_players("", "", r#", "trade_deck": "all""#));
+    assert_eq!(
+        message,
+        Why::new("file.scenario.trade_deck_text", &[("text", &"all")]).english()
     );
 }
