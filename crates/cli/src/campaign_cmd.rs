@@ -130,6 +130,17 @@ fn words(e: &CampaignError, lang: Lang) -> String {
     }
 }
 
+/// Takes the moves of the game in progress back from its side file.
+fn take_back(c: &mut Campaign, side_file: &Path, lang: Lang) -> anyhow::Result<()> {
+    let name = side_file.display();
+    let text = std::fs::read_to_string(side_file)
+        .with_context(|| tf(lang, "cmd.err.read", &[("file", &name)]))?;
+    let record = GameRecord::from_json(&text)
+        .map_err(|e| file_error(&name, i18n::data_error(lang, &e.to_string()), lang))?;
+    c.update(&record)
+        .map_err(|e| file_error(&name, words(&e, lang), lang))
+}
+
 /// Writes the save through a temporary file, so a reader never sees half of it.
 fn store(c: &Campaign, path: &Path, lang: Lang) -> anyhow::Result<()> {
     let tmp = path.with_extension("json.tmp");
@@ -270,16 +281,7 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
     let side_file = game_file(path);
     // A game interrupted (Ctrl-C, quit) was kept in the side file: take its moves back.
     if c.in_progress().is_some() && side_file.exists() {
-        let text = std::fs::read_to_string(&side_file)?;
-        let record = GameRecord::from_json(&text).map_err(|e| {
-            file_error(
-                &side_file.display(),
-                i18n::data_error(lang, &e.to_string()),
-                lang,
-            )
-        })?;
-        c.update(&record)
-            .map_err(|e| file_error(&side_file.display(), words(&e, lang), lang))?;
+        take_back(&mut c, &side_file, lang)?;
         store(&c, path, lang)?;
     }
     let stdin = std::io::stdin();
@@ -332,16 +334,7 @@ fn play(def: &CampaignDef, path: &Path, lang: Lang) -> anyhow::Result<ExitCode> 
         color: crate::term::ColorWhen::Auto,
     };
     let code = crate::play::play(args, lang, &mut input)?;
-    let text = std::fs::read_to_string(&side_file)?;
-    let record = GameRecord::from_json(&text).map_err(|e| {
-        file_error(
-            &side_file.display(),
-            i18n::data_error(lang, &e.to_string()),
-            lang,
-        )
-    })?;
-    c.update(&record)
-        .map_err(|e| anyhow::anyhow!(words(&e, lang)))?;
+    take_back(&mut c, &side_file, lang)?;
     store(&c, path, lang)?;
     if c.in_progress().is_none() {
         let _ = std::fs::remove_file(&side_file);

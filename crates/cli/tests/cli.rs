@@ -404,19 +404,24 @@ fn a_designers_card_file_replaces_the_set_and_a_broken_one_is_refused() {
         .stderr(predicate::str::contains("cannot read the card file"));
 }
 
+/// `text` written to the file `name` in `dir`.
+fn write_in(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// What `realms ARGS FILE` says on failing.
+fn refused(args: &[&str], file: &Path) -> String {
+    let out = realms().args(args).arg(file).output().unwrap();
+    assert!(!out.status.success());
+    String::from_utf8(out.stderr).unwrap()
+}
+
 #[test]
 fn a_broken_files_parser_words_are_in_the_language() {
     let dir = tempfile::tempdir().unwrap();
-    let write = |name: &str, text: &str| {
-        let p = dir.path().join(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    };
-    let refused = |args: &[&str], file: &PathBuf| {
-        let out = realms().args(args).arg(file).output().unwrap();
-        assert!(!out.status.success());
-        String::from_utf8(out.stderr).unwrap()
-    };
+    let write = |name: &str, text: &str| write_in(dir.path(), name, text);
     // A card file (TOML): a value of the wrong type, a misspelt field, a syntax error.
     let base = std::fs::read_to_string(repo("crates/starrealms/cards/base.toml")).unwrap();
     let wrong_type = write("type.toml", &base.replacen("cost = 1", "cost = \"one\"", 1));
@@ -474,16 +479,7 @@ fn a_broken_files_parser_words_are_in_the_language() {
 #[test]
 fn realms_own_checks_of_a_file_are_in_the_language() {
     let dir = tempfile::tempdir().unwrap();
-    let write = |name: &str, text: &str| {
-        let p = dir.path().join(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    };
-    let refused = |args: &[&str], file: &PathBuf| {
-        let out = realms().args(args).arg(file).output().unwrap();
-        assert!(!out.status.success());
-        String::from_utf8(out.stderr).unwrap()
-    };
+    let write = |name: &str, text: &str| write_in(dir.path(), name, text);
     // A card file: the card, then the fault, each in the language; the id as it was written.
     let card = write(
         "ship.toml",

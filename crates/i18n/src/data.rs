@@ -72,27 +72,21 @@ fn located(lang: Lang, text: &str) -> Option<String> {
 
 /// serde's and JSON's words in `lang`, when `text` is wholly such words.
 fn words_in(lang: Lang, text: &str) -> Option<String> {
-    if let Some(rest) = text.strip_prefix("invalid type: ") {
-        let (found, expected) = rest.split_once(", expected ")?;
-        return Some(tf(
-            lang,
-            "data.invalid_type",
-            &[
-                ("found", &unexpected(lang, found)),
-                ("expected", &expected_in(lang, expected)),
-            ],
-        ));
-    }
-    if let Some(rest) = text.strip_prefix("invalid value: ") {
-        let (found, expected) = rest.split_once(", expected ")?;
-        return Some(tf(
-            lang,
-            "data.invalid_value",
-            &[
-                ("found", &unexpected(lang, found)),
-                ("expected", &expected_in(lang, expected)),
-            ],
-        ));
+    for (head, key) in [
+        ("invalid type: ", "data.invalid_type"),
+        ("invalid value: ", "data.invalid_value"),
+    ] {
+        if let Some(rest) = text.strip_prefix(head) {
+            let (found, expected) = rest.split_once(", expected ")?;
+            return Some(tf(
+                lang,
+                key,
+                &[
+                    ("found", &unexpected(lang, found)),
+                    ("expected", &expected_in(lang, expected)),
+                ],
+            ));
+        }
     }
     if let Some(rest) = text.strip_prefix("invalid length ") {
         let (length, expected) = rest.split_once(", expected ")?;
