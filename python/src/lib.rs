@@ -906,7 +906,8 @@ fn arena_plan(spec: &str, lang: i18n::Lang) -> PyResult<arena::Plan> {
     .map_err(ConfigError::new_err)?;
     plan.same_deals = spec.same_deals;
     if let Some(names) = &spec.sets {
-        let sets = starrealms::cards::Sets::from_names(names).map_err(ConfigError::new_err)?;
+        let sets = starrealms::cards::Sets::from_names(names)
+            .map_err(|why| ConfigError::new_err(why.english()))?;
         for c in &mut plan.formats {
             c.sets = sets;
             c.validate()

@@ -123,7 +123,7 @@ fn file_error(file: &dyn std::fmt::Display, e: String, lang: Lang) -> anyhow::Er
 
 /// Why the campaign refuses, in `lang`: its own words through the table, a reader's words
 /// as [`i18n::data_error`] gives them.
-fn words(e: &CampaignError, lang: Lang) -> String {
+pub(crate) fn words(e: &CampaignError, lang: Lang) -> String {
     match &e.1 {
         Some(why) => i18n::why(lang, why),
         None => i18n::data_error(lang, &e.0),

@@ -192,17 +192,24 @@ impl TableOptions {
             if sets.is_some() {
                 anyhow::bail!(i18n::t(lang, "options.err.campaign_deck_sets"));
             }
-            let def = starrealms::campaign::CampaignDef::embedded().map_err(anyhow::Error::msg)?;
+            let def = starrealms::campaign::CampaignDef::embedded()
+                .map_err(|e| anyhow::anyhow!(campaign_cmd::words(&e, lang)))?;
             let c = campaign_cmd::load(def, path, lang)?;
             let deck = c.final_trade_deck().map_err(|e| {
                 anyhow::anyhow!(i18n::tf(
                     lang,
                     "options.err.campaign_deck",
-                    &[("file", &path.display()), ("error", &e)]
+                    &[
+                        ("file", &path.display()),
+                        ("error", &campaign_cmd::words(&e, lang))
+                    ]
                 ))
             })?;
             let names: Vec<String> = def.sets.iter().chain(&def.post_campaign).cloned().collect();
-            sets = Some(starrealms::cards::Sets::from_names(&names).map_err(anyhow::Error::msg)?);
+            sets = Some(
+                starrealms::cards::Sets::from_names(&names)
+                    .map_err(|why| anyhow::anyhow!(i18n::why(lang, &why)))?,
+            );
             trade_deck = Some(deck);
         }
         Ok(TableOptions {

@@ -501,6 +501,21 @@ fn realms_own_checks_of_a_file_are_in_the_language() {
     let error = refused(&["--lang", "es", "scenario"], &scenario);
     assert!(error.contains("`players[0].authority`: "), "{error}");
     assert!(!error.contains("authority must"), "{error}");
+    let sets = write(
+        "sets.json",
+        r#"{"config": {"sets": ["nope"]}, "players": [{}, {}]}"#,
+    );
+    let error = refused(&["--lang", "fr", "scenario"], &sets);
+    assert!(
+        error.contains("ligne 1, colonne 29 : jeu de cartes inconnu `nope` (connus : base, "),
+        "{error}"
+    );
+    let pile = write("pile.json", r#"{"pile": ["purple9"]}"#);
+    let error = refused(&["--lang", "es", "--game", "cosmique", "scenario"], &pile);
+    assert!(
+        error.contains("línea 1, columna 21: `purple9` no es una carta"),
+        "{error}"
+    );
     let unknown = write(
         "scoot.json",
         r#"{ "players": [ { "hand": ["Scoot"] }, {} ] }"#,

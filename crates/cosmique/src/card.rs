@@ -270,7 +270,14 @@ macro_rules! serde_as_text {
         impl<'de> Deserialize<'de> for $t {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let s = String::deserialize(d)?;
-                s.parse().map_err(serde::de::Error::custom)
+                // Worded by the translation table, so that a reader's error can be read back
+                // in the reader's language.
+                s.parse().map_err(|e: BadCard| {
+                    serde::de::Error::custom(
+                        game::refusal::Why::new("file.cosmique.not_a_card", &[("word", &e.0)])
+                            .english(),
+                    )
+                })
             }
         }
     };

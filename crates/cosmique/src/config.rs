@@ -1,5 +1,6 @@
 //! Game configuration: the variant and the turn limit.
 
+use game::refusal::Why;
 use serde::{Deserialize, Serialize};
 
 /// The rules variant (see `docs/rules-cosmique.md`).
@@ -90,9 +91,9 @@ impl Config {
     }
 
     /// Checks the configuration.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Why> {
         if self.turn_limit == 0 {
-            return Err("the turn limit must be at least 1".into());
+            return Err(Why::new("file.cosmique.turn_limit", &[]));
         }
         Ok(())
     }

@@ -308,7 +308,8 @@ fn invalid(field: impl Into<String>, why: Why) -> ScenarioError {
     }
 }
 
-/// The field `field` refused by the configuration's own checks, whose words are English only.
+/// The field `field` refused by the engine in words of its own, English only (a game it cannot
+/// deal).
 fn invalid_english(field: impl Into<String>, message: String) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
@@ -350,7 +351,7 @@ impl Setup {
     pub fn build(&self) -> Result<State, ScenarioError> {
         self.config
             .validate()
-            .map_err(|m| invalid_english("config", m))?;
+            .map_err(|why| invalid("config", why))?;
         if self.planets.is_empty() {
             return self.deal();
         }

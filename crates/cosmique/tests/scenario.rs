@@ -273,13 +273,19 @@ fn impossible_positions_are_worded_by_the_translation_table() {
             "{text}"
         );
     }
-    // The configuration's own checks speak English only.
+    // The configuration's checks are the table's too.
     match Setup::from_json(r#"{"config": {"turn_limit": 0}, "planets": [{}, {}, {}, {}]}"#)
         .unwrap()
         .check()
     {
-        Err(ScenarioError::Invalid { field, why, .. }) => {
-            assert_eq!((field.as_str(), why), ("config", None));
+        Err(ScenarioError::Invalid {
+            field,
+            why: Some(why),
+            message,
+        }) => {
+            assert_eq!(field, "config");
+            assert_eq!(why, Why::new("file.cosmique.turn_limit", &[]));
+            assert_eq!(message, "the turn limit must be at least 1");
         }
         other => panic!("{other:?}"),
     }
@@ -297,4 +303,17 @@ fn a_readers_own_words_are_the_english_of_the_translation_table() {
         Why::new("file.cosmique.pile_text", &[("value", &value)]).english()
     );
     assert_eq!(message, "expected a list of cards or \"rest\", not \"all\"");
+    // A card that is none.
+    let e = Setup::from_json(r#"{"pile": ["purple9"]}"#).unwrap_err();
+    let ScenarioError::Json { message, .. } = e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(
+        message,
+        Why::new("file.cosmique.not_a_card", &[("word", &"purple9")]).english()
+    );
+    assert_eq!(
+        message,
+        "`purple9` is not a card (expected a colour and a value, like red3, or plus2)"
+    );
 }

@@ -98,9 +98,10 @@ pub(crate) fn texts(lang: &str) -> Result<Value, ApiError> {
             ),
         )
     })?;
-    // The command line's help is no business of the browser's.
+    // The command line's help, and why a file is refused (the command line reads files, the
+    // browser none), are no business of the browser's.
     let messages: Map<String, Value> = i18n::keys()
-        .filter(|k| !k.starts_with("cli."))
+        .filter(|k| !["cli.", "data.", "file."].iter().any(|p| k.starts_with(p)))
         .map(|k| (k.to_string(), Value::from(i18n::t(lang, k))))
         .collect();
     let set = starrealms::cards();

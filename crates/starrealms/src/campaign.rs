@@ -275,9 +275,9 @@ impl CampaignDef {
 
     fn check(&self) -> Result<(), Why> {
         let set = crate::cards();
-        Sets::from_names(&self.sets).map_err(text)?;
+        Sets::from_names(&self.sets)?;
         if !self.post_campaign.is_empty() {
-            Sets::from_names(&self.post_campaign).map_err(text)?;
+            Sets::from_names(&self.post_campaign)?;
         }
         let sides: Vec<Faction> = self.side.iter().map(|s| s.faction).collect();
         if sides.len() != 2 || sides[0] == sides[1] {
@@ -586,7 +586,7 @@ impl Campaign {
         if save.sides[0] == save.sides[1] || !save.sides.iter().all(|s| sides.contains(s)) {
             return Err(why(Why::new("file.campaign.save_sides", &[])));
         }
-        let sets = Sets::from_names(&def.sets).map_err(|e| why(text(e)))?;
+        let sets = Sets::from_names(&def.sets).map_err(why)?;
         Ok(Campaign {
             trade_deck: crate::cards().trade_deck_of(sets),
             def: def.clone(),
@@ -844,7 +844,7 @@ impl Campaign {
             .map(|p| self.def.deck_of(self.save.sides[p]))
             .collect();
         let config = Config {
-            sets: Sets::from_names(&self.def.sets).map_err(|e| why(text(e)))?,
+            sets: Sets::from_names(&self.def.sets).map_err(why)?,
             trade_deck: Some(self.trade_deck.clone()),
             decks,
             first: Some(Seat(first as u8)),
@@ -1076,7 +1076,7 @@ impl Campaign {
         }
         let mut deck = self.trade_deck.clone();
         if !self.def.post_campaign.is_empty() {
-            let post = Sets::from_names(&self.def.post_campaign).map_err(|e| why(text(e)))?;
+            let post = Sets::from_names(&self.def.post_campaign).map_err(why)?;
             deck.extend(crate::cards().trade_deck_of(post));
         }
         deck.sort();

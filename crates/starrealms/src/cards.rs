@@ -640,13 +640,13 @@ impl Sets {
     }
 
     /// Parses a comma-separated list of set names (`base,rise_of_empire`).
-    pub fn parse(text: &str) -> Result<Sets, String> {
+    pub fn parse(text: &str) -> Result<Sets, Why> {
         let names: Vec<&str> = text.split(',').map(str::trim).collect();
         Sets::from_names(&names)
     }
 
     /// The sets of these names.
-    pub fn from_names<S: AsRef<str>>(names: &[S]) -> Result<Sets, String> {
+    pub fn from_names<S: AsRef<str>>(names: &[S]) -> Result<Sets, Why> {
         let set = crate::cards();
         let mut mask = 0u8;
         for n in names {
@@ -655,16 +655,15 @@ impl Sets {
                 Some(i) => mask |= 1 << i,
                 None => {
                     let known: Vec<&str> = set.sets.iter().map(|s| s.name.as_str()).collect();
-                    return Err(format!(
-                        "unknown card set `{}` (known: {})",
-                        n.as_ref(),
-                        known.join(", ")
+                    return Err(Why::new(
+                        "file.card.unknown_set",
+                        &[("name", &n.as_ref()), ("known", &known.join(", "))],
                     ));
                 }
             }
         }
         if mask == 0 {
-            return Err("name at least one card set".into());
+            return Err(Why::new("file.card.no_set", &[]));
         }
         Ok(Sets(mask))
     }

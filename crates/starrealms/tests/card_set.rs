@@ -1,7 +1,8 @@
 //! The embedded base set (`cards/base.toml`) against the published card list
 //! (`/work/shared/cards-base-set.md`), and the loader's error reports.
 
-use starrealms::cards::{CardError, CardSet, Effect, Faction, Kind, Role, ScrapFrom};
+use game::refusal::Why;
+use starrealms::cards::{CardError, CardSet, Effect, Faction, Kind, Role, ScrapFrom, Sets};
 
 use Faction::{Blob as B, MachineCult as MC, StarEmpire as SE, TradeFederation as TF};
 use Kind::{Base as BASE, Outpost as OUT, Ship as SHIP};
@@ -859,4 +860,30 @@ fn the_parsers_words_have_no_why() {
     let err = CardSet::parse("broken.toml", &text).unwrap_err();
     assert!(err.why.is_none(), "{err}");
     assert!(err.reason.contains("tradee"), "{err}");
+}
+
+#[test]
+fn an_unknown_card_set_is_worded_by_the_table() {
+    let why = Sets::parse("base,nope").unwrap_err();
+    assert_eq!(
+        why,
+        Why::new(
+            "file.card.unknown_set",
+            &[
+                ("name", &"nope"),
+                (
+                    "known",
+                    &"base, colony_wars, frontiers, rise_of_empire, rise_of_empire_post"
+                )
+            ]
+        )
+    );
+    assert_eq!(
+        why.english(),
+        "unknown card set `nope` (known: base, colony_wars, frontiers, rise_of_empire, rise_of_empire_post)"
+    );
+    assert_eq!(
+        Sets::from_names::<&str>(&[]).unwrap_err(),
+        Why::new("file.card.no_set", &[])
+    );
 }
