@@ -364,7 +364,7 @@ pub fn read_record(path: &std::path::Path, lang: Lang) -> anyhow::Result<game::G
         // The message says the file is no record; the parser's own words only say where.
         let reason = match e {
             game::RecordError::Json(reason) => i18n::data_error(lang, &reason),
-            other => other.to_string(),
+            other => i18n::record_error(lang, &other),
         };
         let args: [(&str, &dyn std::fmt::Display); 2] = [("file", &name), ("error", &reason)];
         anyhow::anyhow!(i18n::tf(lang, "cmd.err.not_record", &args))

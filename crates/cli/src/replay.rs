@@ -109,11 +109,11 @@ fn replay_starrealms(
 }
 
 /// Why a record does not replay.
-fn no_replay(file: &str, e: impl std::fmt::Display, lang: Lang) -> anyhow::Error {
+fn no_replay(file: &str, e: game::RecordError, lang: Lang) -> anyhow::Error {
     anyhow::anyhow!(tf(
         lang,
         "cmd.err.no_replay",
-        &[("file", &file), ("error", &e)]
+        &[("file", &file), ("error", &i18n::record_error(lang, &e))]
     ))
 }
 

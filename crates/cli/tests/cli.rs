@@ -1283,6 +1283,30 @@ fn a_record_that_does_not_replay_says_why_in_the_language() {
              red9` : `red9` n'est pas une carte (une couleur et une valeur attendues, comme red3, ou \
              plus2)\n",
         ));
+    // A record of a version this build does not read, or whose game cannot be dealt.
+    let mut newer = record.clone();
+    newer.version = 9;
+    std::fs::write(&file, newer.to_json()).unwrap();
+    realms()
+        .args(["--lang", "fr", "replay", "--check"])
+        .arg(&file)
+        .assert()
+        .failure()
+        .stderr(predicate::str::ends_with(
+            "ne se rejoue pas : la version 9 d'enregistrement n'est pas prise en charge (cette \
+             version lit la version 1)\n",
+        ));
+    let mut endless = record.clone();
+    endless.config = serde_json::json!({"turn_limit": 0});
+    std::fs::write(&file, endless.to_json()).unwrap();
+    realms()
+        .args(["--lang", "es", "replay", "--check"])
+        .arg(&file)
+        .assert()
+        .failure()
+        .stderr(predicate::str::ends_with(
+            "configuración no válida: el límite de turnos debe ser al menos 1\n",
+        ));
     // A file that is no record at all: the parser says only what and where, in the language.
     std::fs::write(&file, "danse").unwrap();
     realms()

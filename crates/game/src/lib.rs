@@ -96,7 +96,11 @@ impl Serialize for Seat {
 impl<'de> Deserialize<'de> for Seat {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        // Worded by the translation table, so that a reader's error can be read back in the
+        // reader's language.
+        s.parse().map_err(|e: BadSeat| {
+            serde::de::Error::custom(refusal::Why::new("file.not_a_seat", &[("seat", &e.0)]))
+        })
     }
 }
 

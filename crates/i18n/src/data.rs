@@ -46,6 +46,45 @@ pub fn data_error(lang: Lang, text: &str) -> String {
     text.to_string()
 }
 
+/// Why a game record cannot be replayed, in `lang`.
+pub fn record_error(lang: Lang, e: &game::RecordError) -> String {
+    use game::RecordError as E;
+    match e {
+        E::Version(version) => tf(
+            lang,
+            "file.record.version",
+            &[
+                ("version", version),
+                ("read", &game::record::RECORD_VERSION),
+            ],
+        ),
+        E::WrongGame { expected, found } => tf(
+            lang,
+            "file.record.wrong_game",
+            &[("found", found), ("expected", expected)],
+        ),
+        E::Config(error) => tf(
+            lang,
+            "file.record.config",
+            &[("error", &data_error(lang, error))],
+        ),
+        E::Action { step, text, error } => tf(
+            lang,
+            "file.record.action",
+            &[
+                ("step", step),
+                ("action", text),
+                ("error", &crate::refusal(lang, error)),
+            ],
+        ),
+        E::Json(error) => tf(
+            lang,
+            "file.record.json",
+            &[("error", &data_error(lang, error))],
+        ),
+    }
+}
+
 /// `line L, column C: ` (a scenario's location), as numbers.
 fn line_column(head: &str) -> Option<(usize, usize)> {
     let rest = head.strip_prefix("line ")?.strip_suffix(": ")?;
@@ -477,6 +516,53 @@ mod tests {
         assert_eq!(back("{n} {n|card|cards}", "2 cards"), None);
         assert_eq!(back("{a}{b}", "xy"), None);
         assert_eq!(back("{text}", "anything"), None);
+    }
+
+    #[test]
+    fn a_records_refusal_is_its_own_english_and_is_read_in_every_language() {
+        use game::RecordError as E;
+        let json = serde_json::from_str::<game::GameRecord>("{")
+            .unwrap_err()
+            .to_string();
+        let errors = [
+            E::Version(9),
+            E::WrongGame {
+                expected: "starrealms".into(),
+                found: "cosmique".into(),
+            },
+            E::Config("the turn limit must be at least 2".into()),
+            E::Action {
+                step: 3,
+                text: "end".into(),
+                error: game::ActionError::GameOver {
+                    action: "end".into(),
+                },
+            },
+            E::Json(json),
+        ];
+        for e in &errors {
+            assert_eq!(record_error(Lang::En, e), e.to_string());
+            for lang in [Lang::Fr, Lang::Pt, Lang::Es] {
+                let text = record_error(lang, e);
+                assert_ne!(text, e.to_string(), "{lang}");
+                assert!(
+                    !text.contains("the turn limit") && !text.contains("EOF"),
+                    "{text}"
+                );
+            }
+        }
+        assert_eq!(
+            record_error(Lang::Fr, &errors[2]),
+            "configuration invalide : la limite de tours doit valoir au moins 2"
+        );
+        // A seat that is none, among a reader's words.
+        let seat = serde_json::from_str::<game::Seat>("\"p7\"")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            data_error(Lang::Fr, &seat),
+            "`p7` n'est pas une place (de p1 à p6)"
+        );
     }
 
     #[test]

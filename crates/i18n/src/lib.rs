@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 pub mod cards;
 mod data;
 
-pub use data::{data_error, why};
+pub use data::{data_error, record_error, why};
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
