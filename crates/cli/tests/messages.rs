@@ -15,6 +15,7 @@ fn sources() -> Vec<std::path::PathBuf> {
         "crates/bots/src",
         "crates/cli/src",
         "crates/cosmique/src",
+        "crates/game/src",
         "crates/i18n/src",
         "crates/server/src",
         "crates/starrealms/src",
