@@ -1,12 +1,15 @@
-//! Why a data file (a card, scenario, campaign, values or record file, in JSON or TOML) is
-//! refused, in the reader's language.
+//! Why a data file (a card, scenario, campaign or record file, in JSON or TOML) is refused, in
+//! the reader's language.
 //!
-//! The parsers (serde's derived readers, `serde_json`, `toml`) say what is wrong in English
-//! words of their own. Those of serde's data model (an unknown or missing field, a value of
-//! the wrong type, a name that is not among the allowed ones) and JSON's syntax errors are read
-//! back here and written through the table (`data.…` keys); anything else (TOML's own syntax
-//! errors, a file's checks written by realms) is kept as it is. In English the text comes out
-//! exactly as the parser wrote it.
+//! realms' own checks give a [`game::refusal::Why`]: keys of the table (`file.…`) with their
+//! values, written here in the language ([`why`], [`record_error`]). The parsers (serde's
+//! derived readers, `serde_json`, `toml`) say what is wrong in English words of their own:
+//! those of serde's data model (an unknown or missing field, a value of the wrong type, a name
+//! that is not among the allowed ones), JSON's syntax errors and TOML's commonest are read back
+//! here and written through the table (`data.…` keys), and so are realms' own words that a
+//! reader put among them (the English of a `file.…` key, like an unknown card); anything else
+//! (TOML's rarer syntax errors) is kept as it is. In English the text comes out exactly as it
+//! was written.
 
 use crate::{Lang, reason_with, t, tf};
 
