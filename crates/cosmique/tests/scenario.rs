@@ -208,7 +208,7 @@ fn invalid_why(text: &str) -> (String, Vec<String>, String) {
             why: Some(why),
         }) => {
             assert_eq!(message, why.english(), "{text}");
-            let keys = why.0.iter().map(|r| r.key.clone()).collect();
+            let keys = why.keys().into_iter().map(String::from).collect();
             (field, keys, message)
         }
         other => panic!("expected an invalid field with its reason, got {other:?}\n{text}"),

@@ -31,27 +31,24 @@ fn english() -> &'static HashMap<String, String> {
 
 /// The reason `refusal.<key>` with its values.
 pub fn reason(key: &str, args: &[(&str, &dyn Display)]) -> Reason {
-    let key = format!("refusal.{key}");
-    debug_assert!(english().contains_key(&key), "no English text for {key}");
-    Reason {
-        key,
-        args: args
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
+    part(&format!("refusal.{key}"), args)
 }
 
-/// A reason in English, as the translation table writes it.
+/// A reason in English, as the translation table writes it; a value that is itself a key of
+/// the table (`refusal.what.row_slot`) is its text.
 pub fn in_english(reason: &Reason) -> String {
+    written(reason, |v| english().get(v).map(String::as_str))
+}
+
+/// `reason`'s English template filled with its values, each as `key_text` gives it (when it is
+/// a key of the table) or as it is.
+fn written<'a>(reason: &'a Reason, key_text: impl Fn(&str) -> Option<&'a str>) -> String {
     let Some(template) = english().get(&reason.key) else {
         return reason.key.clone();
     };
     let mut text = template.clone();
     for (k, v) in &reason.args {
-        // A value that is itself a key of the table (`refusal.what.row_slot`) is its text.
-        let v = english().get(v).unwrap_or(v);
-        text = text.replace(&format!("{{{k}}}"), v);
+        text = text.replace(&format!("{{{k}}}"), key_text(v).unwrap_or(v));
     }
     text
 }
@@ -75,17 +72,23 @@ impl Why {
         Why(vec![part(key, args)])
     }
 
-    /// This fault within the place `key` (`file.card`, with the card's id).
+    /// This fault within the place `key` (`file.card.in_card`, with the card's id).
     #[must_use]
     pub fn within(mut self, key: &str, args: &[(&str, &dyn Display)]) -> Why {
         self.0.insert(0, part(key, args));
         self
     }
 
-    /// In English, as the translation table writes it.
+    /// In English, as the translation table writes it; the values as they were given (a
+    /// designer's id or a typed name is never read as a key of the table).
     pub fn english(&self) -> String {
-        let parts: Vec<String> = self.0.iter().map(in_english).collect();
+        let parts: Vec<String> = self.0.iter().map(|p| written(p, |_| None)).collect();
         parts.join(": ")
+    }
+
+    /// The keys of its parts, from the outermost place to the fault.
+    pub fn keys(&self) -> Vec<&str> {
+        self.0.iter().map(|p| p.key.as_str()).collect()
     }
 }
 
@@ -111,5 +114,28 @@ fn part(key: &str, args: &[(&str, &dyn Display)]) -> Reason {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_why_writes_its_values_as_given_and_names_its_keys() {
+        let why = Why::new("file.unknown_card", &[("name", &"refusal.game_over")])
+            .within("file.campaign.in_side", &[("side", &"star_empire")]);
+        assert_eq!(
+            why.english(),
+            "side star_empire: unknown card `refusal.game_over`"
+        );
+        assert_eq!(why.keys(), ["file.campaign.in_side", "file.unknown_card"]);
+        // A refusal's value that is a key of the table is its text.
+        let r = reason("parse_upgrade", &[("words", &"refusal.what.sheet")]);
+        assert!(
+            in_english(&r).starts_with("unexpected `sheet` "),
+            "{}",
+            in_english(&r)
+        );
     }
 }

@@ -254,8 +254,7 @@ fn a_save_that_does_not_belong_is_refused_in_words() {
 
 /// The keys of the table an error of the campaign is worded with, outermost first.
 fn keys(e: &CampaignError) -> Vec<&str> {
-    let why = e.1.as_ref().expect("worded by the table");
-    why.0.iter().map(|r| r.key.as_str()).collect()
+    e.1.as_ref().expect("worded by the table").keys()
 }
 
 #[test]

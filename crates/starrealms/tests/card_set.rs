@@ -705,7 +705,7 @@ fn refused(text: &str) -> (CardError, Vec<String>) {
     let err = CardSet::parse("broken.toml", text).unwrap_err();
     let why = err.why.clone().unwrap_or_else(|| panic!("no why: {err}"));
     assert_eq!(err.reason, why.english(), "{err}");
-    let keys = why.0.iter().map(|r| r.key.clone()).collect();
+    let keys = why.keys().into_iter().map(String::from).collect();
     (err, keys)
 }
 
