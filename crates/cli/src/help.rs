@@ -247,30 +247,26 @@ impl std::error::Error for NotOneOf {}
 
 /// `--format`'s value: a Star Realms format by its name.
 pub fn format_value(text: &str) -> Result<starrealms::Format, NotOneOf> {
-    text.parse().map_err(|_| {
-        NotOneOf(
-            starrealms::Format::ALL
-                .map(starrealms::Format::name)
-                .to_vec(),
-        )
-    })
+    one_of(text, starrealms::Format::ALL, starrealms::Format::name)
 }
 
 /// `--edition`'s value: a rules edition by its name.
 pub fn edition_value(text: &str) -> Result<starrealms::Edition, NotOneOf> {
-    text.parse().map_err(|_| {
-        NotOneOf(
-            starrealms::Edition::ALL
-                .map(starrealms::Edition::name)
-                .to_vec(),
-        )
-    })
+    one_of(text, starrealms::Edition::ALL, starrealms::Edition::name)
 }
 
 /// `--variant`'s value: a variant of Bataille Cosmique by its name.
 pub fn variant_value(text: &str) -> Result<cosmique::Variant, NotOneOf> {
-    text.parse()
-        .map_err(|_| NotOneOf(cosmique::Variant::ALL.map(cosmique::Variant::name).to_vec()))
+    one_of(text, cosmique::Variant::ALL, cosmique::Variant::name)
+}
+
+/// `text` read as one of `all`, or refused with their names.
+fn one_of<T: std::str::FromStr, const N: usize>(
+    text: &str,
+    all: [T; N],
+    name: fn(T) -> &'static str,
+) -> Result<T, NotOneOf> {
+    text.parse().map_err(|_| NotOneOf(all.map(name).to_vec()))
 }
 
 /// What is wrong with the command line, in `lang`.
