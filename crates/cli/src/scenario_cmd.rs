@@ -68,7 +68,7 @@ macro_rules! refused {
                     ),
                     E::Action { step, text, error } => tf(
                         lang,
-                        "scenario.err.action",
+                        "file.action",
                         &[
                             ("step", step),
                             ("action", text),

@@ -73,7 +73,7 @@ pub fn record_error(lang: Lang, e: &game::RecordError) -> String {
         ),
         E::Action { step, text, error } => tf(
             lang,
-            "file.record.action",
+            "file.action",
             &[
                 ("step", step),
                 ("action", text),
