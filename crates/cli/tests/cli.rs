@@ -440,7 +440,18 @@ fn a_broken_files_parser_words_are_in_the_language() {
     let unclosed = write("syntax.toml", "[[card]\nid = \"x\"\n");
     let error = refused(&["--lang", "pt", "cards", "--cards"], &unclosed);
     assert!(
-        error.contains("cabeçalho `[[` não fechado, `]` esperado"),
+        error.contains("cabeçalho `[[` não fechado, esperado: `]`"),
+        "{error}"
+    );
+    // Any of TOML's syntax errors, not only the commonest.
+    let zero = write("zero.toml", &base.replacen("cost = 1", "cost = 01", 1));
+    let error = refused(&["--lang", "fr", "cards", "--cards"], &zero);
+    assert!(error.contains("zero.toml:"), "{error}");
+    assert!(error.contains(": zéro en tête inattendu"), "{error}");
+    let escape = write("escape.toml", "[[card]]\nid = \"a\\q\"\n");
+    let error = refused(&["--lang", "es", "cards", "--cards"], &escape);
+    assert!(
+        error.contains("secuencia de escape incompleta, se esperaba: `b`, `e`"),
         "{error}"
     );
     // A scenario (JSON): where, and why, in the language.

@@ -50,7 +50,15 @@ fn literals() -> Vec<(String, bool)> {
         while let Some(start) = rest.find('"') {
             let before: String = rest[..start].split_whitespace().collect();
             let after = &rest[start + 1..];
-            let Some(end) = after.find('"') else { break };
+            // The closing quote: the first one no backslash escapes.
+            let mut escaped = false;
+            let Some(end) = after.find(|c: char| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes
+            }) else {
+                break;
+            };
             let literal = &after[..end];
             let is_key_arg = before.ends_with("t(lang,") || before.ends_with("tf(lang,");
             if before.ends_with("reason(") {

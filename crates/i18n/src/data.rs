@@ -5,13 +5,14 @@
 //! values, written here in the language ([`why`], [`record_error`]). The parsers (serde's
 //! derived readers, `serde_json`, `toml`) say what is wrong in English words of their own:
 //! those of serde's data model (an unknown or missing field, a value of the wrong type, a name
-//! that is not among the allowed ones), JSON's syntax errors and TOML's commonest are read back
-//! here and written through the table (`data.…` keys), and so are realms' own words that a
-//! reader put among them (the English of a `file.…` key, like an unknown card); anything else
-//! (TOML's rarer syntax errors) is kept as it is. In English the text comes out exactly as it
-//! was written.
+//! that is not among the allowed ones), JSON's and TOML's syntax errors are read back here and
+//! written through the table (`data.…` keys), and so are realms' own words that a reader put
+//! among them (the English of a `file.…` key, like an unknown card); anything else is kept as
+//! it is. In English the text comes out exactly as it was written.
 
 use crate::{Lang, reason_with, t, tf};
+
+mod toml_syntax;
 
 /// Why a data file is refused ([`game::refusal::Why`]: realms' own checks of a card, a
 /// scenario or a campaign), in `lang`: each part through the table, from the outermost place to
@@ -112,8 +113,11 @@ fn located(lang: Lang, text: &str) -> Option<String> {
     words_in(lang, text)
 }
 
-/// serde's and JSON's words in `lang`, when `text` is wholly such words.
+/// serde's, JSON's and TOML's words in `lang`, when `text` is wholly such words.
 fn words_in(lang: Lang, text: &str) -> Option<String> {
+    if let Some(key) = syntax(text) {
+        return Some(t(lang, key).to_string());
+    }
     for (head, key) in [
         ("invalid type: ", "data.invalid_type"),
         ("invalid value: ", "data.invalid_value"),
@@ -176,20 +180,7 @@ fn words_in(lang: Lang, text: &str) -> Option<String> {
             return Some(tf(lang, key, &[("name", &name)]));
         }
     }
-    // A `[[table]]` header closed by one bracket or none.
-    if let Some(close) = text
-        .strip_prefix("unclosed array table, expected `")
-        .and_then(|rest| rest.strip_suffix('`'))
-    {
-        return Some(tf(
-            lang,
-            "data.toml.unclosed_array_table",
-            &[("close", &close)],
-        ));
-    }
-    syntax(text)
-        .map(|key| t(lang, key).to_string())
-        .or_else(|| own(lang, text))
+    toml_syntax::toml_syntax(lang, text).or_else(|| own(lang, text))
 }
 
 /// One of realms' own messages that a reader put among the parser's words (an unknown card in
@@ -287,6 +278,18 @@ fn names(lang: Lang, list: &str) -> Option<String> {
 
 /// What serde found (its `Unexpected`), in `lang`; unknown words kept.
 fn unexpected(lang: Lang, found: &str) -> String {
+    // A number past 64 bits, which `toml` reads as 128 bits.
+    if let Some((value, wide)) = found
+        .strip_prefix("integer ")
+        .and_then(|rest| rest.rsplit_once(" as "))
+        .filter(|(_, wide)| matches!(*wide, "i128" | "u128"))
+    {
+        return tf(
+            lang,
+            "data.found.integer_wide",
+            &[("value", &value), ("type", &wide)],
+        );
+    }
     for (head, key) in [
         ("string ", "data.found.string"),
         ("integer ", "data.found.integer"),
@@ -355,17 +358,10 @@ fn expected_in(lang: Lang, expected: &str) -> String {
     t(lang, key).to_string()
 }
 
-/// The key of one of JSON's syntax errors, as `serde_json` words it, or of one of TOML's
-/// commonest, as `toml` does (its rarer ones are kept as they are).
+/// The key of one of JSON's syntax errors, as `serde_json` words it (TOML's are read by
+/// [`toml_syntax`]).
 fn syntax(text: &str) -> Option<&'static str> {
     Some(match text {
-        "duplicate key" => "data.toml.duplicate_key",
-        "key with no value, expected `=`" => "data.toml.no_value",
-        "string values must be quoted, expected literal string" => "data.toml.unquoted",
-        "unclosed table, expected `]`" => "data.toml.unclosed_table",
-        "unclosed array, expected `]`" => "data.toml.unclosed_array",
-        "unclosed inline table, expected `}`" => "data.toml.unclosed_inline_table",
-        "missing comma between array elements, expected `,`" => "data.toml.missing_comma",
         "EOF while parsing a value" => "data.json.eof_value",
         "EOF while parsing a list" => "data.json.eof_list",
         "EOF while parsing an object" => "data.json.eof_object",
@@ -379,6 +375,15 @@ fn syntax(text: &str) -> Option<&'static str> {
         "trailing characters" => "data.json.trailing_characters",
         "invalid number" => "data.json.invalid_number",
         "invalid escape" => "data.json.invalid_escape",
+        "expected ident" => "data.json.expected_ident",
+        "expected `\"`" => "data.json.expected_double_quote",
+        "number out of range" => "data.json.number_out_of_range",
+        "invalid unicode code point" => "data.json.unicode_code_point",
+        "lone leading surrogate in hex escape" => "data.json.lone_surrogate",
+        "unexpected end of hex escape" => "data.json.hex_escape_end",
+        "recursion limit exceeded" => "data.json.recursion",
+        "invalid value: expected key to be a number in quotes" => "data.json.numeric_key",
+        "float key must be finite (got NaN or +/-inf)" => "data.json.float_key",
         "control character (\\u0000-\\u001F) found while parsing a string" => {
             "data.json.control_character"
         }
@@ -465,6 +470,15 @@ mod tests {
             json(r#"{"id": "\q"}"#),
             json("{\"id\": \"a\u{1}\"}"),
             json(r#"{"id": -}"#),
+            json(r#"{"id": tru}"#),
+            json(r#"{"id": "x", "cost": 1e999}"#),
+            json(r#"{"id": "\uDC00"}"#),
+            json(r#"{"id": "\uD800"}"#),
+            json(r#"{"id": "\u12"}"#),
+            json(&format!("{}1{}", "[".repeat(200), "]".repeat(200))),
+            serde_json::from_str::<std::collections::BTreeMap<u8, u8>>(r#"{"a": 1}"#)
+                .unwrap_err()
+                .to_string(),
             serde_json::from_str::<Choice>(r#"{"two": "outpost"}"#)
                 .unwrap_err()
                 .to_string(),
@@ -482,6 +496,91 @@ mod tests {
             toml("texts = { en = \"a\"\n"),
             toml("factions = [\"a\" \"b\"]\n"),
         ]
+        .into_iter()
+        .chain(toml_syntax_errors())
+        .collect()
+    }
+
+    /// One file for each of TOML's syntax errors that a designer may make (every description
+    /// and every word of what is expected that `toml` can give, but recursion past its limit),
+    /// and the errors, each once.
+    fn toml_syntax_errors() -> Vec<String> {
+        let files = [
+            "a = 1 b = 2",
+            "a = 01",
+            "a = +0x1",
+            "a = 0X1",
+            "a = [1,,2]",
+            "a = {b=1,,}",
+            "a = \"\\q\"",
+            "a = \"\\u12\"",
+            "a = \"\\U0011FFFF\"",
+            "[a",
+            "[[a]",
+            "[[a",
+            "a = 'x",
+            "a = \"x",
+            "a = \"\"\"x",
+            "a = '''x",
+            "a = 1_",
+            "a = --1",
+            "a = 1 \r",
+            "= 1",
+            "a = ",
+            "a",
+            "a = [1, = 2]",
+            "a = {b = 1",
+            "a == 1",
+            "\"\"\"a\"\"\" = 1",
+            "'''a''' = 1",
+            "a = }",
+            "a = ]",
+            "]",
+            "a = 1\na = 2",
+            "a = 0b2",
+            "a = 0xG",
+            "a = 0o9",
+            "a = 1e",
+            "a = 1.",
+            "a = .1",
+            "a = tru",
+            "a = nan1",
+            "a = 1979-05-27T",
+            "a = 1979-13-27",
+            "a = 1979-02-30",
+            "a = 1979-05-27T25:00:00",
+            "a = 1979-05-27T07:61:00",
+            "a = 1979-05-27T07:32:61",
+            "a = 1979-05-27T07:32:00+25:00",
+            "a = 1979-5-27",
+            "a = 1979-05-27 07:32:00Z extra",
+            "a = 1\na.b = 2",
+            "a = 1e999",
+            "a = \"\u{1}\"",
+            "a = 'x\u{1}'",
+            "a = 1 # \u{1}",
+        ];
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Cost {
+            cost: u8,
+        }
+        let mut errors: Vec<String> = vec![
+            toml::from_str::<Cost>("cost = 99999999999999999999")
+                .unwrap_err()
+                .message()
+                .to_string(),
+        ];
+        for file in files {
+            let error = toml::from_str::<toml::Table>(file)
+                .expect_err(file)
+                .message()
+                .to_string();
+            if !errors.contains(&error) {
+                errors.push(error);
+            }
+        }
+        errors
     }
 
     #[test]
@@ -611,6 +710,14 @@ mod tests {
                     "key must",
                     "control character",
                     "while parsing",
+                    "unclosed",
+                    "unexpected",
+                    "newline",
+                    "redundant",
+                    "cannot",
+                    "between",
+                    "digits",
+                    "overflowed",
                 ] {
                     assert!(
                         !text.contains(word),
@@ -644,10 +751,32 @@ mod tests {
             data_error(Lang::Pt, "EOF while parsing a value at line 1 column 30"),
             "o arquivo termina no meio de um valor (linha 1, coluna 30)"
         );
-        // Words of no parser, and a rarer TOML syntax error, are kept as they are.
+        // TOML's syntax errors: the description, then what was expected, literals as written.
+        assert_eq!(
+            fr("c2.toml:2: missing escaped value, expected `b`, `e`, `\\`, `\"`, `u`"),
+            "c2.toml:2: séquence d'échappement incomplète, attendu : `b`, `e`, `\\`, `\"`, `u`"
+        );
+        assert_eq!(
+            data_error(Lang::Es, "unexpected key or value, expected newline, `#`"),
+            "clave o valor inesperado, se esperaba: un salto de línea, `#`"
+        );
+        assert_eq!(
+            data_error(Lang::Pt, "invalid time, expected hour between 00 and 23"),
+            "hora inválida, esperado: a hora entre 00 e 23"
+        );
+        assert_eq!(
+            fr("redundant numeric sign, expected nothing"),
+            "signe en double"
+        );
+        assert_eq!(
+            fr("cannot extend value of type integer with a dotted key"),
+            "une clé à points ne peut pas prolonger une valeur de type entier"
+        );
+        // Words of no parser, or a parser's words this build does not know, are kept as they are.
         for kept in [
             "c1.toml:4: card `x`: a ship cannot have defense",
-            "c2.toml:2: redundant numeric sign",
+            "c2.toml:2: redundant numeric sign, expected a miracle",
+            "c2.toml:2: invalid date, expected a fortnight",
             "unknown field `a`, expected something else",
         ] {
             assert_eq!(fr(kept), kept);
