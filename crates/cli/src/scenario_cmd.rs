@@ -66,15 +66,9 @@ macro_rules! refused {
                             ("reason", &i18n::why(lang, why)),
                         ],
                     ),
-                    E::Action { step, text, error } => tf(
-                        lang,
-                        "file.action",
-                        &[
-                            ("step", step),
-                            ("action", text),
-                            ("error", &i18n::refusal(lang, error)),
-                        ],
-                    ),
+                    E::Action { step, text, error } => {
+                        i18n::why(lang, &game::refusal::Why::at_action(*step, text, error))
+                    }
                     other => i18n::data_error(lang, &other.to_string()),
                 }
             }

@@ -1591,6 +1591,33 @@ fn a_campaign_is_started_played_resumed_checked_and_simulated() {
         .unwrap();
     let game = dir.path().join("c.game.json");
     assert!(game.exists(), "the game in progress is kept");
+    // Its moves tampered with: refused in the player's language, the action named and why.
+    let kept = std::fs::read_to_string(&game).unwrap();
+    let mut record: Value = serde_json::from_str(&kept).unwrap();
+    *record["actions"]
+        .as_array_mut()
+        .unwrap()
+        .last_mut()
+        .unwrap() = "buy row 9".into();
+    std::fs::write(&game, record.to_string()).unwrap();
+    let last = record["actions"].as_array().unwrap().len() - 1;
+    let out = campaign()
+        .arg("play")
+        .arg(&save)
+        .args(["--lang", "fr"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let error = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        error.contains(&format!(
+            "action {last} (`buy row 9`) : action illisible `buy row 9` : `9` n'est pas "
+        )),
+        "{error}"
+    );
+    assert!(!error.contains("cannot read action"), "{error}");
+    std::fs::write(&game, kept).unwrap();
     let check = stdout_of(campaign().arg("replay").arg(&save));
     assert!(
         check.contains("ok, 2 games replayed, 1 scenarios finished"),

@@ -80,10 +80,35 @@ impl Why {
     }
 
     /// In English, as the translation table writes it; the values as they were given (a
-    /// designer's id or a typed name is never read as a key of the table).
+    /// designer's id or a typed name is never read as a key of the table), but in a refusal
+    /// (a `refusal.…` part: why a record's action could not be played), whose values may be keys.
     pub fn english(&self) -> String {
-        let parts: Vec<String> = self.0.iter().map(|p| written(p, |_| None)).collect();
+        let parts: Vec<String> = self
+            .0
+            .iter()
+            .map(|p| match p.key.starts_with("refusal.") {
+                true => in_english(p),
+                false => written(p, |_| None),
+            })
+            .collect();
         parts.join(": ")
+    }
+
+    /// Action `step` (0-based), whose text is `text`, of a record or a scenario, refused: the
+    /// action, then why.
+    pub fn at_action(step: usize, text: &str, error: &crate::ActionError) -> Why {
+        let mut why = error.why();
+        why.0.insert(
+            0,
+            part("file.record.action", &[("step", &step), ("action", &text)]),
+        );
+        why
+    }
+
+    /// `text`, a text the table does not word (a reader's words, an engine's English), as a
+    /// part; a reader's words in it are translated where it is shown.
+    pub fn text(text: impl Display) -> Why {
+        Why::new("file.text", &[("text", &text)])
     }
 
     /// The keys of its parts, from the outermost place to the fault.
@@ -102,6 +127,63 @@ impl From<Why> for String {
 impl Display for Why {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.english())
+    }
+}
+
+impl crate::ActionError {
+    /// Why the action was refused, as a [`Why`] (its English is this error's text): the action,
+    /// then the reason when the game gives one.
+    pub fn why(&self) -> Why {
+        use crate::ActionError as E;
+        // The action's part, the reason the game gives, and its words when it gives them in
+        // English only.
+        let (head, reason, words) = match self {
+            E::GameOver { action } => (part("refusal.game_over", &[("action", action)]), None, ""),
+            E::Illegal {
+                action,
+                hint,
+                reason,
+            } => (
+                part("refusal.not_legal", &[("action", action)]),
+                reason.as_deref(),
+                hint.strip_prefix(": ").unwrap_or(hint),
+            ),
+            E::Parse { text, reason, why } => (
+                part("refusal.unreadable", &[("text", text)]),
+                why.as_deref(),
+                reason.as_str(),
+            ),
+        };
+        let mut why = Why(vec![head]);
+        match reason {
+            Some(reason) => why.0.push(reason.clone()),
+            None if !words.is_empty() => why.0.extend(Why::text(words).0),
+            None => {}
+        }
+        why
+    }
+}
+
+impl crate::RecordError {
+    /// Why the record does not replay, as a [`Why`] (its English is this error's text).
+    pub fn why(&self) -> Why {
+        use crate::RecordError as E;
+        match self {
+            E::Version(version) => Why::new(
+                "file.record.version",
+                &[
+                    ("version", version),
+                    ("read", &crate::record::RECORD_VERSION),
+                ],
+            ),
+            E::WrongGame { expected, found } => Why::new(
+                "file.record.wrong_game",
+                &[("found", found), ("expected", expected)],
+            ),
+            E::Config(error) => Why::text(error).within("file.record.config", &[]),
+            E::Action { step, text, error } => Why::at_action(*step, text, error),
+            E::Json(error) => Why::text(error).within("file.record.json", &[]),
+        }
     }
 }
 
@@ -137,5 +219,63 @@ mod tests {
             "{}",
             in_english(&r)
         );
+    }
+
+    #[test]
+    fn a_refused_actions_why_is_its_error_in_english() {
+        use crate::{ActionError as A, RecordError as R};
+        let reason = reason("parse_upgrade", &[("words", &"refusal.what.sheet")]);
+        let errors = [
+            A::GameOver {
+                action: "end".into(),
+            },
+            A::Illegal {
+                action: "end".into(),
+                hint: format!(": {}", in_english(&reason)),
+                reason: Some(Box::new(reason.clone())),
+            },
+            // A game that words its refusal in English only, or not at all.
+            A::Illegal {
+                action: "end".into(),
+                hint: ": not now".into(),
+                reason: None,
+            },
+            A::Illegal {
+                action: "end".into(),
+                hint: String::new(),
+                reason: None,
+            },
+            A::Parse {
+                text: "upgrade x".into(),
+                reason: in_english(&reason),
+                why: Some(Box::new(reason.clone())),
+            },
+            A::Parse {
+                text: "x".into(),
+                reason: "no such action".into(),
+                why: None,
+            },
+        ];
+        for error in errors {
+            assert_eq!(error.why().english(), error.to_string());
+            let record = R::Action {
+                step: 2,
+                text: "x".into(),
+                error: error.clone(),
+            };
+            assert_eq!(record.why().english(), record.to_string());
+            assert_eq!(record.why().keys()[0], "file.record.action");
+        }
+        for record in [
+            R::Version(7),
+            R::WrongGame {
+                expected: "a".into(),
+                found: "b".into(),
+            },
+            R::Config("no".into()),
+            R::Json("EOF".into()),
+        ] {
+            assert_eq!(record.why().english(), record.to_string());
+        }
     }
 }

@@ -52,41 +52,7 @@ pub fn data_error(lang: Lang, text: &str) -> String {
 
 /// Why a game record cannot be replayed, in `lang`.
 pub fn record_error(lang: Lang, e: &game::RecordError) -> String {
-    use game::RecordError as E;
-    match e {
-        E::Version(version) => tf(
-            lang,
-            "file.record.version",
-            &[
-                ("version", version),
-                ("read", &game::record::RECORD_VERSION),
-            ],
-        ),
-        E::WrongGame { expected, found } => tf(
-            lang,
-            "file.record.wrong_game",
-            &[("found", found), ("expected", expected)],
-        ),
-        E::Config(error) => tf(
-            lang,
-            "file.record.config",
-            &[("error", &data_error(lang, error))],
-        ),
-        E::Action { step, text, error } => tf(
-            lang,
-            "file.action",
-            &[
-                ("step", step),
-                ("action", text),
-                ("error", &crate::refusal(lang, error)),
-            ],
-        ),
-        E::Json(error) => tf(
-            lang,
-            "file.record.json",
-            &[("error", &data_error(lang, error))],
-        ),
-    }
+    why(lang, &e.why())
 }
 
 /// `line L, column C: ` (a scenario's location), as numbers.
@@ -201,9 +167,20 @@ fn own(lang: Lang, text: &str) -> Option<String> {
 
 /// One part of a file's refusal in `lang`: a card's name in the language where the value is a
 /// card of the set given as `card`; every other value (a designer's ids and names, which may
-/// happen to be words of the table, like `trade`) as it was written.
+/// happen to be words of the table, like `trade`) as it was written. A refusal of an action (a
+/// record's, a scenario's) is written as refusals are; a text the table does not word, as
+/// [`data_error`] reads it.
 fn file_text(lang: Lang, reason: &game::Reason) -> String {
-    reason_with(lang, reason, |_| false)
+    match reason.key.as_str() {
+        // A refusal of an action, whose values may be keys of the table.
+        key if key.starts_with("refusal.") => crate::reason_text(lang, reason),
+        // A text the table does not word: a reader's words in it are translated.
+        "file.text" => match reason.args.as_slice() {
+            [(_, text)] => data_error(lang, text),
+            _ => reason_with(lang, reason, |_| false),
+        },
+        _ => reason_with(lang, reason, |_| false),
+    }
 }
 
 /// The values of `template`'s placeholders that make it `text`, if any; each placeholder takes
@@ -657,6 +634,35 @@ mod tests {
             record_error(Lang::Fr, &errors[2]),
             "configuration invalide : la limite de tours doit valoir au moins 2"
         );
+        // The engine's own refusals of a record's action (not legal now, with the game's reason;
+        // unreadable, with a word of the table among its values), written as a refusal alone is.
+        use game::Action as _;
+        let mut state = starrealms::State::new(&starrealms::Config::default(), 1).unwrap();
+        let illegal = state
+            .apply(starrealms::Action::parse("buy row 4").unwrap())
+            .unwrap_err();
+        let unreadable = starrealms::Action::parse("buy row 9").unwrap_err();
+        for error in [illegal, unreadable] {
+            let e = E::Action {
+                step: 4,
+                text: "x".into(),
+                error: error.clone(),
+            };
+            // In English too, a card by its name, as in play.
+            assert_eq!(
+                record_error(Lang::En, &e),
+                format!("action 4 (`x`): {}", crate::refusal(Lang::En, &error))
+            );
+            assert_eq!(
+                record_error(Lang::Fr, &e),
+                format!("action 4 (`x`) : {}", crate::refusal(Lang::Fr, &error))
+            );
+            assert_eq!(
+                record_error(Lang::Es, &e),
+                format!("acción 4 (`x`): {}", crate::refusal(Lang::Es, &error))
+            );
+            assert_ne!(crate::refusal(Lang::Fr, &error), error.to_string());
+        }
         // A seat that is none, among a reader's words.
         let seat = serde_json::from_str::<game::Seat>("\"p7\"")
             .unwrap_err()

@@ -225,7 +225,7 @@ pub fn refusal(lang: Lang, e: &game::ActionError) -> String {
 
 /// A reason in words in `lang`: card names in the language, values that are keys of the
 /// table (`refusal.what.row_slot`) as their text.
-fn reason_text(lang: Lang, reason: &game::Reason) -> String {
+pub(crate) fn reason_text(lang: Lang, reason: &game::Reason) -> String {
     reason_with(lang, reason, has)
 }
 

@@ -232,12 +232,6 @@ fn why(why: Why) -> CampaignError {
     CampaignError(why.english(), Some(why))
 }
 
-/// A text of the engine's that the table does not word (a card set's refusal, a game's
-/// configuration), as a part of a [`Why`].
-fn text(text: impl std::fmt::Display) -> Why {
-    Why::new("file.text", &[("text", &text)])
-}
-
 impl CampaignDef {
     /// Parses and checks a campaign file; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<CampaignDef, CampaignError> {
@@ -259,7 +253,7 @@ impl CampaignDef {
         static DEF: OnceLock<Result<CampaignDef, CampaignError>> = OnceLock::new();
         DEF.get_or_init(|| {
             CampaignDef::parse(CAMPAIGN_FILE, CAMPAIGN_TEXT).map_err(|e| {
-                let inner = e.1.unwrap_or_else(|| text(e.0));
+                let inner = e.1.unwrap_or_else(|| Why::text(e.0));
                 why(inner.within("file.campaign.needs_cards", &[]))
             })
         })
@@ -625,9 +619,11 @@ impl Campaign {
                     &[("n", &(k + 1))],
                 )));
             }
-            let state: State = record
-                .replay()
-                .map_err(|e| why(text(e).within("file.campaign.no_replay", &[("n", &(k + 1))])))?;
+            let state: State = record.replay().map_err(|e| {
+                why(e
+                    .why()
+                    .within("file.campaign.no_replay", &[("n", &(k + 1))]))
+            })?;
             c.save.choices.push(choices[k]);
             c.save.games.push(record.clone());
             if state.over {
@@ -642,7 +638,7 @@ impl Campaign {
         }
         for (i, step) in completion.iter().enumerate() {
             c.complete(step.clone()).map_err(|e| {
-                let inner = e.1.unwrap_or_else(|| text(e.0));
+                let inner = e.1.unwrap_or_else(|| Why::text(e.0));
                 why(inner.within("file.campaign.in_upgrade", &[("n", &(i + 1))]))
             })?;
         }
@@ -882,7 +878,7 @@ impl Campaign {
         }
         let state: State = record
             .replay()
-            .map_err(|e| why(text(e).within("file.campaign.game_no_replay", &[])))?;
+            .map_err(|e| why(e.why().within("file.campaign.game_no_replay", &[])))?;
         *self.save.games.last_mut().expect("in progress") = record.clone();
         if state.over {
             self.finish(&state)?;
