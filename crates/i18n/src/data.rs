@@ -737,47 +737,57 @@ mod tests {
     #[test]
     fn the_parsers_words_are_translated_with_their_names_kept() {
         let fr = |s: &str| data_error(Lang::Fr, s);
-        assert_eq!(
-            fr("c1.toml:4: unknown field `cots`, expected one of `id`, `cost`"),
-            "c1.toml:4: champ inconnu `cots`, attendu l'un de `id`, `cost`"
-        );
-        assert_eq!(
-            fr("line 1, column 30: invalid type: string \"a\", expected i32"),
-            "ligne 1, colonne 30 : type invalide : le texte \"a\", attendu un entier (i32)"
-        );
-        assert_eq!(
-            fr("unknown variant `outpost`, expected `ship` or `base` at line 1 column 18"),
-            "nom inconnu `outpost`, attendu `ship` ou `base` (ligne 1, colonne 18)"
-        );
-        assert_eq!(
-            data_error(Lang::Es, "missing field `cost`"),
-            "falta el campo `cost`"
-        );
-        assert_eq!(
-            data_error(Lang::Pt, "EOF while parsing a value at line 1 column 30"),
-            "o arquivo termina no meio de um valor (linha 1, coluna 30)"
-        );
-        // TOML's syntax errors: the description, then what was expected, literals as written.
-        assert_eq!(
-            fr("c2.toml:2: missing escaped value, expected `b`, `e`, `\\`, `\"`, `u`"),
-            "c2.toml:2: séquence d'échappement incomplète, attendu : `b`, `e`, `\\`, `\"`, `u`"
-        );
-        assert_eq!(
-            data_error(Lang::Es, "unexpected key or value, expected newline, `#`"),
-            "clave o valor inesperado, se esperaba: un salto de línea, `#`"
-        );
-        assert_eq!(
-            data_error(Lang::Pt, "invalid time, expected hour between 00 and 23"),
-            "hora inválida, esperado: a hora entre 00 e 23"
-        );
-        assert_eq!(
-            fr("redundant numeric sign, expected nothing"),
-            "signe en double"
-        );
-        assert_eq!(
-            fr("cannot extend value of type integer with a dotted key"),
-            "une clé à points ne peut pas prolonger une valeur de type entier"
-        );
+        for (lang, text, translated) in [
+            (
+                Lang::Fr,
+                "c1.toml:4: unknown field `cots`, expected one of `id`, `cost`",
+                "c1.toml:4: champ inconnu `cots`, attendu l'un de `id`, `cost`",
+            ),
+            (
+                Lang::Fr,
+                "line 1, column 30: invalid type: string \"a\", expected i32",
+                "ligne 1, colonne 30 : type invalide : le texte \"a\", attendu un entier (i32)",
+            ),
+            (
+                Lang::Fr,
+                "unknown variant `outpost`, expected `ship` or `base` at line 1 column 18",
+                "nom inconnu `outpost`, attendu `ship` ou `base` (ligne 1, colonne 18)",
+            ),
+            (Lang::Es, "missing field `cost`", "falta el campo `cost`"),
+            (
+                Lang::Pt,
+                "EOF while parsing a value at line 1 column 30",
+                "o arquivo termina no meio de um valor (linha 1, coluna 30)",
+            ),
+            // TOML's syntax errors: the description, then what was expected, literals as written.
+            (
+                Lang::Fr,
+                "c2.toml:2: missing escaped value, expected `b`, `e`, `\\`, `\"`, `u`",
+                "c2.toml:2: séquence d'échappement incomplète, attendu : `b`, `e`, `\\`, `\"`, `u`",
+            ),
+            (
+                Lang::Es,
+                "unexpected key or value, expected newline, `#`",
+                "clave o valor inesperado, se esperaba: un salto de línea, `#`",
+            ),
+            (
+                Lang::Pt,
+                "invalid time, expected hour between 00 and 23",
+                "hora inválida, esperado: a hora entre 00 e 23",
+            ),
+            (
+                Lang::Fr,
+                "redundant numeric sign, expected nothing",
+                "signe en double",
+            ),
+            (
+                Lang::Fr,
+                "cannot extend value of type integer with a dotted key",
+                "une clé à points ne peut pas prolonger une valeur de type entier",
+            ),
+        ] {
+            assert_eq!(data_error(lang, text), translated, "{text}");
+        }
         // Words of no parser, or a parser's words this build does not know, are kept as they are.
         for kept in [
             "c1.toml:4: card `x`: a ship cannot have defense",
