@@ -163,7 +163,11 @@ fn describe_arg(arg: Arg, lang: Lang, key: &str) -> Arg {
     } else {
         arg.value_names(names)
     };
-    arg.hide_default_value(true).hide_possible_values(true)
+    // `--games -1` gives the option a value its parser refuses in words, rather than an
+    // unknown option `-1`.
+    arg.hide_default_value(true)
+        .hide_possible_values(true)
+        .allow_negative_numbers(true)
 }
 
 /// Gives the `help` command of `command` and of its subcommands their text in `lang`, and
@@ -553,6 +557,15 @@ mod tests {
         let reason = t(Lang::Es, "cli.error.not_a_number");
         let args: [(&str, &dyn std::fmt::Display); 3] = [
             ("value", &"x"),
+            ("arg", &"--games <PARTIDAS>"),
+            ("reason", &reason),
+        ];
+        assert_eq!(text, tf(Lang::Es, "cli.error.bad_value", &args));
+        // A negative number is the option's value, refused by its parser.
+        let (kind, text) = refusal(&["realms", "--lang", "es", "simulate", "--games", "-1"]);
+        assert_eq!(kind, ErrorKind::ValueValidation);
+        let args: [(&str, &dyn std::fmt::Display); 3] = [
+            ("value", &"-1"),
             ("arg", &"--games <PARTIDAS>"),
             ("reason", &reason),
         ];
