@@ -309,6 +309,38 @@ mod tests {
     }
 
     #[test]
+    fn the_rulebooks_words_are_the_only_words_for_their_things() {
+        // Each rulebook's word for a thing of the game, and words once written instead of it.
+        let others = [
+            ("fr", "Influence", ["autorité", "autorite"]),
+            ("fr", "Ligne d'Achat", ["rangée", "ligne commerciale"]),
+            ("pt", "rodada", ["turno", "turnos"]),
+            ("pt", "Linha de Comércio", ["fileira", "fila de comércio"]),
+            (
+                "es",
+                "fila de intercambios",
+                ["fila de comercio", "fila comercial"],
+            ),
+            (
+                "es",
+                "mazo de intercambios",
+                ["mazo de comercio", "baraja de comercio"],
+            ),
+        ];
+        for (key, texts) in table() {
+            for (lang, word, wrong) in &others {
+                let text = texts[*lang].to_lowercase();
+                for w in wrong {
+                    assert!(
+                        !text.contains(w),
+                        "{key} ({lang}): `{w}` where the rulebook says `{word}`"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_message_exists_in_every_language_with_the_same_placeholders() {
         let table: Table = toml::from_str(SOURCE).expect("messages.toml parses");
         assert!(table.len() > 50, "the table holds the interface");
