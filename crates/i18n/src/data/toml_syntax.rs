@@ -283,7 +283,7 @@ fn expected_item(lang: Lang, item: &str) -> Option<String> {
 }
 
 /// A literal `toml` expects: `` `=` ``, `` `-` (MM-DD) `` (a date's separator and its
-/// format), `'`'`, a sign before `OFFSET`.
+/// format), `` '`' `` (a backquote), a sign before `OFFSET`.
 fn literal(item: &str) -> bool {
     let quoted = |s: &str| s.len() > 1 && s.starts_with('`') && s.ends_with('`');
     let with_format = item.split_once(" (").is_some_and(|(sign, format)| {
