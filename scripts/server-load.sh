@@ -8,14 +8,15 @@
 #   bash scripts/server-load.sh --runs 3 -- --games 50 --busy
 #
 # Options: --runs N (10), --stored-games N (5000), --server-core C (0), --client-core C (1), --port P
-# (9000); what follows `--` replaces the clients' options (default: the target's row,
-# --games 500 --lobby-pollers 4 --busy --views changes).
+# (9000; 0: any free one), --bin PATH (a `load` example already built, say a debug one: no build); what follows `--`
+# replaces the clients' options (default: the target's row, --games 500 --lobby-pollers 4 --busy
+# --views changes).
 set -euo pipefail
 
-runs=10 stored=5000 server_core=0 client_core=1 port=9000
+runs=10 stored=5000 server_core=0 client_core=1 port=9000 bin=
 clients=(--games 500 --lobby-pollers 4 --busy --views changes)
 usage() {
-  echo "usage: bash scripts/server-load.sh [--runs N] [--stored-games N] [--server-core C] [--client-core C] [--port P] [-- CLIENT OPTIONS]" >&2
+  echo "usage: bash scripts/server-load.sh [--runs N] [--stored-games N] [--server-core C] [--client-core C] [--port P] [--bin PATH] [-- CLIENT OPTIONS]" >&2
   exit 2
 }
 number() { [[ "$2" =~ ^[0-9]+$ ]] || { echo "$1 needs a whole number, not \`$2\`" >&2; exit 2; }; }
@@ -32,6 +33,11 @@ while (($#)); do
         --port) port=$2 ;;
       esac
       shift 2 ;;
+    --bin)
+      (($# >= 2)) || usage
+      [[ -x "$2" ]] || { echo "--bin: \`$2\` is not a program" >&2; exit 2; }
+      bin=$2
+      shift 2 ;;
     --) shift; clients=("$@"); break ;;
     *) usage ;;
   esac
@@ -46,8 +52,10 @@ else
   echo "note: server and clients not pinned to cores of their own (taskset missing or too few cores)" >&2
 fi
 
-cargo build --release -q -p server --example load
-bin=target/release/examples/load
+if [[ -z "$bin" ]]; then
+  cargo build --release -q -p server --example load
+  bin=target/release/examples/load
+fi
 addr=127.0.0.1:$port
 work=$(mktemp -d)
 server=
@@ -65,7 +73,7 @@ echo "clients: ${clients[*]}; server: --stored-games $stored; $runs runs"
 for run in $(seq "$runs"); do
   ${pin_server[@]+"${pin_server[@]}"} "$bin" --serve "$addr" --stored-games "$stored" 2> "$work/server.log" &
   server=$!
-  until grep -q "serving on" "$work/server.log"; do
+  until grep -q "^serving on" "$work/server.log"; do
     if ! kill -0 "$server" 2> /dev/null; then
       echo "the server stopped before it served:" >&2
       cat "$work/server.log" >&2
@@ -73,8 +81,10 @@ for run in $(seq "$runs"); do
     fi
     sleep 0.1
   done
+  # The address it serves on (a port 0 asked for is the one the system gave).
+  served=$(sed -n 's/^serving on \([^,]*\),.*/\1/p' "$work/server.log")
   before=$(ticks "$server")
-  if ! ${pin_clients[@]+"${pin_clients[@]}"} "$bin" --addr "$addr" "${clients[@]}" --json \
+  if ! ${pin_clients[@]+"${pin_clients[@]}"} "$bin" --addr "$served" "${clients[@]}" --json \
     > "$work/run.json" 2> "$work/clients.log"; then
     echo "the clients failed:" >&2
     cat "$work/clients.log" >&2

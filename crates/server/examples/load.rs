@@ -209,6 +209,8 @@ fn serve(addr: SocketAddr, stored_games: usize, seed: u64) -> Result<(), String>
         let listener = server::bind(&addr.to_string())
             .await
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        // The address bound (a port 0 asked for is the one the system gave).
+        let addr = listener.local_addr().unwrap_or(addr);
         let running = harness::start_server(listener, stored_games, seed, stop_signal()).await?;
         let stored = &running.stored;
         if stored.games > 0 {
