@@ -94,8 +94,8 @@ impl Why {
         parts.join(": ")
     }
 
-    /// Action `step` (0-based), whose text is `text`, of a record or a scenario, refused: the
-    /// action, then why.
+    /// Action `step` (numbered as its error numbers it: from 0 in a record, from 1 in a
+    /// scenario), whose text is `text`, refused: the action, then why.
     pub fn at_action(step: usize, text: &str, error: &crate::ActionError) -> Why {
         let mut why = error.why();
         why.0.insert(
