@@ -121,13 +121,9 @@ fn file_error(file: &dyn std::fmt::Display, e: String, lang: Lang) -> anyhow::Er
     anyhow::anyhow!(tf(lang, "cmd.err.file", &[("file", file), ("error", &e)]))
 }
 
-/// Why the campaign refuses, in `lang`: its own words through the table, a reader's words
-/// as [`i18n::data_error`] gives them.
+/// Why the campaign refuses, in `lang`.
 pub(crate) fn words(e: &CampaignError, lang: Lang) -> String {
-    match &e.1 {
-        Some(why) => i18n::why(lang, why),
-        None => i18n::data_error(lang, &e.0),
-    }
+    i18n::why(lang, &e.0)
 }
 
 /// Takes the moves of the game in progress back from its side file.

@@ -445,12 +445,8 @@ pub fn load_cards(path: &std::path::Path, lang: Lang) -> anyhow::Result<LoadedCa
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .with_context(|| i18n::tf(lang, "options.err.read_cards", &[("file", &file)]))?;
-    let set = starrealms::CardSet::parse(&file, &text).map_err(|e| {
-        anyhow::anyhow!(match &e.why {
-            Some(why) => format!("{}:{}: {}", e.file, e.line, i18n::why(lang, why)),
-            None => i18n::data_error(lang, &e.to_string()),
-        })
-    })?;
+    let set = starrealms::CardSet::parse(&file, &text)
+        .map_err(|e| anyhow::anyhow!("{}:{}: {}", e.file, e.line, i18n::why(lang, &e.why)))?;
     for issue in set.text_disagreements() {
         eprintln!(
             "{}",

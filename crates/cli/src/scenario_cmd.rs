@@ -54,11 +54,7 @@ macro_rules! refused {
             fn words(&self, lang: Lang) -> String {
                 type E = $error;
                 match self {
-                    E::Invalid {
-                        field,
-                        why: Some(why),
-                        ..
-                    } => tf(
+                    E::Invalid { field, why } => tf(
                         lang,
                         "data.within",
                         &[

@@ -278,14 +278,13 @@ pub enum ScenarioError {
         message: String,
     },
     /// A field with an impossible value.
-    #[error("`{field}`: {message}")]
+    #[error("`{field}`: {why}")]
     Invalid {
         /// The field's path (`planets[1].left.attack.by`).
         field: String,
-        /// What is wrong, in English.
-        message: String,
-        /// What is wrong, for people in their language, when the table words it.
-        why: Option<Why>,
+        /// What is wrong: realms' own checks as keys of the table, or the engine's words
+        /// ([`Why::text`]).
+        why: Why,
     },
     /// An action that does not read or is not legal.
     #[error("action {step} (`{text}`): {error}")]
@@ -299,22 +298,11 @@ pub enum ScenarioError {
     },
 }
 
-/// The field `field` refused by realms' own checks, for `why`.
+/// The field `field` refused, for `why`.
 fn invalid(field: impl Into<String>, why: Why) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
-        message: why.english(),
-        why: Some(why),
-    }
-}
-
-/// The field `field` refused by the engine in words of its own, English only (a game it cannot
-/// deal).
-fn invalid_english(field: impl Into<String>, message: String) -> ScenarioError {
-    ScenarioError::Invalid {
-        field: field.into(),
-        message,
-        why: None,
+        why,
     }
 }
 
@@ -558,7 +546,8 @@ impl Setup {
         if *self != blank {
             return Err(invalid("planets", Why::new("file.cosmique.deal", &[])));
         }
-        State::new(&self.config, self.seed).map_err(|m| invalid_english("config", m))
+        // A game it cannot deal, in the engine's words.
+        State::new(&self.config, self.seed).map_err(|m| invalid("config", Why::text(m)))
     }
 
     /// Writes a state as a setup: building it gives the same state back.

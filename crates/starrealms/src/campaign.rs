@@ -212,25 +212,11 @@ pub struct CampaignDef {
     pub scenario: Vec<ScenarioDef>,
 }
 
-/// A broken campaign file or save, or a game that does not belong to the campaign.
+/// A broken campaign file or save, or a game that does not belong to the campaign: realms' own
+/// checks as keys of the table, or a reader's words ([`Why::text`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct CampaignError(
-    /// What is wrong, in English.
-    pub String,
-    /// What is wrong, for people in their language, when the table words it (`None` when a
-    /// reader refused the file: the first field then holds its words).
-    pub Option<Why>,
-);
-
-fn err(text: impl Into<String>) -> CampaignError {
-    CampaignError(text.into(), None)
-}
-
-/// An error the table words.
-fn why(why: Why) -> CampaignError {
-    CampaignError(why.english(), Some(why))
-}
+pub struct CampaignError(pub Why);
 
 impl CampaignDef {
     /// Parses and checks a campaign file; `file` names it in errors.
@@ -240,10 +226,10 @@ impl CampaignDef {
                 .span()
                 .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
                 .unwrap_or(0);
-            err(format!("{file}:{line}: {}", e.message()))
+            CampaignError(Why::text(format!("{file}:{line}: {}", e.message())))
         })?;
         def.check()
-            .map_err(|e| why(e.within("file.in_file", &[("file", &file)])))?;
+            .map_err(|e| CampaignError(e.within("file.in_file", &[("file", &file)])))?;
         Ok(def)
     }
 
@@ -252,10 +238,8 @@ impl CampaignDef {
     pub fn embedded() -> Result<&'static CampaignDef, CampaignError> {
         static DEF: OnceLock<Result<CampaignDef, CampaignError>> = OnceLock::new();
         DEF.get_or_init(|| {
-            CampaignDef::parse(CAMPAIGN_FILE, CAMPAIGN_TEXT).map_err(|e| {
-                let inner = e.1.unwrap_or_else(|| Why::text(e.0));
-                why(inner.within("file.campaign.needs_cards", &[]))
-            })
+            CampaignDef::parse(CAMPAIGN_FILE, CAMPAIGN_TEXT)
+                .map_err(|e| CampaignError(e.0.within("file.campaign.needs_cards", &[])))
         })
         .as_ref()
         .map_err(Clone::clone)
@@ -522,7 +506,7 @@ impl Campaign {
         let sides: Vec<Faction> = def.side.iter().map(|s| s.faction).collect();
         for w in wishes {
             if !sides.contains(&w) {
-                return Err(why(Why::new(
+                return Err(CampaignError(Why::new(
                     "file.campaign.not_a_side",
                     &[("side", &w.name())],
                 )));
@@ -559,13 +543,13 @@ impl Campaign {
 
     fn start(def: &CampaignDef, save: CampaignSave) -> Result<Campaign, CampaignError> {
         if save.version != SAVE_VERSION {
-            return Err(why(Why::new(
+            return Err(CampaignError(Why::new(
                 "file.campaign.save_version",
                 &[("version", &save.version), ("read", &SAVE_VERSION)],
             )));
         }
         if save.campaign != def.id {
-            return Err(why(Why::new(
+            return Err(CampaignError(Why::new(
                 "file.campaign.other_campaign",
                 &[("found", &save.campaign), ("expected", &def.id)],
             )));
@@ -574,13 +558,13 @@ impl Campaign {
             && *cards != cards_fingerprint(def)
             && !legacy_fingerprint(cards)
         {
-            return Err(why(Why::new("file.campaign.other_cards", &[])));
+            return Err(CampaignError(Why::new("file.campaign.other_cards", &[])));
         }
         let sides: Vec<Faction> = def.side.iter().map(|s| s.faction).collect();
         if save.sides[0] == save.sides[1] || !save.sides.iter().all(|s| sides.contains(s)) {
-            return Err(why(Why::new("file.campaign.save_sides", &[])));
+            return Err(CampaignError(Why::new("file.campaign.save_sides", &[])));
         }
-        let sets = Sets::from_names(&def.sets).map_err(why)?;
+        let sets = Sets::from_names(&def.sets).map_err(CampaignError)?;
         Ok(Campaign {
             trade_deck: crate::cards().trade_deck_of(sets),
             def: def.clone(),
@@ -609,27 +593,31 @@ impl Campaign {
             },
         )?;
         if choices.len() < games.len() {
-            return Err(why(Why::new("file.campaign.few_choices", &[])));
+            return Err(CampaignError(Why::new("file.campaign.few_choices", &[])));
         }
         for (k, record) in games.iter().enumerate() {
             let expected = c.next_record(choices[k])?;
             if record.config != expected.config || record.seed != expected.seed {
-                return Err(why(Why::new(
+                return Err(CampaignError(Why::new(
                     "file.campaign.other_game",
                     &[("n", &(k + 1))],
                 )));
             }
             let state: State = record.replay().map_err(|e| {
-                why(e
-                    .why()
-                    .within("file.campaign.no_replay", &[("n", &(k + 1))]))
+                CampaignError(
+                    e.why()
+                        .within("file.campaign.no_replay", &[("n", &(k + 1))]),
+                )
             })?;
             c.save.choices.push(choices[k]);
             c.save.games.push(record.clone());
             if state.over {
                 c.finish(&state)?;
             } else if k + 1 != games.len() {
-                return Err(why(Why::new("file.campaign.not_over", &[("n", &(k + 1))])));
+                return Err(CampaignError(Why::new(
+                    "file.campaign.not_over",
+                    &[("n", &(k + 1))],
+                )));
             }
         }
         if choices.len() > c.save.choices.len() {
@@ -638,8 +626,7 @@ impl Campaign {
         }
         for (i, step) in completion.iter().enumerate() {
             c.complete(step.clone()).map_err(|e| {
-                let inner = e.1.unwrap_or_else(|| Why::text(e.0));
-                why(inner.within("file.campaign.in_upgrade", &[("n", &(i + 1))]))
+                CampaignError(e.0.within("file.campaign.in_upgrade", &[("n", &(i + 1))]))
             })?;
         }
         Ok(c)
@@ -705,13 +692,13 @@ impl Campaign {
     pub fn complete(&mut self, step: Completion) -> Result<(), CampaignError> {
         let p = step.player as usize;
         if p > 1 || self.completion_turn() != Some(step.player) {
-            return Err(why(Why::new(
+            return Err(CampaignError(Why::new(
                 "file.campaign.not_your_turn",
                 &[("seat", &format!("p{}", p + 1))],
             )));
         }
         let Some(i) = self.sheets[p].iter().position(|g| g.sheet == step.sheet) else {
-            return Err(why(Why::new(
+            return Err(CampaignError(Why::new(
                 "file.campaign.no_sheet",
                 &[("seat", &format!("p{}", p + 1)), ("id", &step.sheet)],
             )));
@@ -721,7 +708,7 @@ impl Campaign {
                 .completion_options(p)
                 .contains(&(step.card, i, step.row - 1))
         {
-            return Err(why(Why::new(
+            return Err(CampaignError(Why::new(
                 "file.campaign.cannot_upgrade",
                 &[
                     ("card", &step.card),
@@ -831,16 +818,17 @@ impl Campaign {
     /// choice, as an empty record.
     pub fn next_record(&self, choice: u8) -> Result<GameRecord, CampaignError> {
         if self.is_over() {
-            return Err(why(Why::new("file.campaign.over", &[])));
+            return Err(CampaignError(Why::new("file.campaign.over", &[])));
         }
         let first = self.next_first();
         let face = self.next_face().expect("a scenario is next");
-        let rules = resolve(face, choice as usize, first, &self.save.sides).map_err(why)?;
+        let rules =
+            resolve(face, choice as usize, first, &self.save.sides).map_err(CampaignError)?;
         let decks = (0..2)
             .map(|p| self.def.deck_of(self.save.sides[p]))
             .collect();
         let config = Config {
-            sets: Sets::from_names(&self.def.sets).map_err(why)?,
+            sets: Sets::from_names(&self.def.sets).map_err(CampaignError)?,
             trade_deck: Some(self.trade_deck.clone()),
             decks,
             first: Some(Seat(first as u8)),
@@ -848,7 +836,7 @@ impl Campaign {
             rules,
             ..Config::default()
         };
-        config.validate().map_err(why)?;
+        config.validate().map_err(CampaignError)?;
         let mut record = GameRecord::new::<State>(&config, self.game_seed(self.scenario_index()));
         record.players = self.save.players.to_vec();
         Ok(record)
@@ -858,7 +846,7 @@ impl Campaign {
     /// to the save.
     pub fn begin(&mut self, choice: u8) -> Result<&GameRecord, CampaignError> {
         if self.in_progress().is_some() {
-            return Err(why(Why::new("file.campaign.in_progress", &[])));
+            return Err(CampaignError(Why::new("file.campaign.in_progress", &[])));
         }
         let record = self.next_record(choice)?;
         self.save.choices.truncate(self.save.games.len());
@@ -871,14 +859,17 @@ impl Campaign {
     /// applies its result.
     pub fn update(&mut self, record: &GameRecord) -> Result<(), CampaignError> {
         let Some(current) = self.in_progress() else {
-            return Err(why(Why::new("file.campaign.none_in_progress", &[])));
+            return Err(CampaignError(Why::new(
+                "file.campaign.none_in_progress",
+                &[],
+            )));
         };
         if record.config != current.config || record.seed != current.seed {
-            return Err(why(Why::new("file.campaign.other_record", &[])));
+            return Err(CampaignError(Why::new("file.campaign.other_record", &[])));
         }
         let state: State = record
             .replay()
-            .map_err(|e| why(e.why().within("file.campaign.game_no_replay", &[])))?;
+            .map_err(|e| CampaignError(e.why().within("file.campaign.game_no_replay", &[])))?;
         *self.save.games.last_mut().expect("in progress") = record.clone();
         if state.over {
             self.finish(&state)?;
@@ -971,7 +962,7 @@ impl Campaign {
                     all.swap_remove(i);
                 }
                 None => {
-                    return Err(why(Why::new(
+                    return Err(CampaignError(Why::new(
                         "file.campaign.personal_left",
                         &[("card", &c)],
                     )));
@@ -1068,11 +1059,11 @@ impl Campaign {
     /// post-campaign sets' cards.
     pub fn final_trade_deck(&self) -> Result<Vec<CardId>, CampaignError> {
         if !self.is_over() || self.completion_turn().is_some() {
-            return Err(why(Why::new("file.campaign.not_finished", &[])));
+            return Err(CampaignError(Why::new("file.campaign.not_finished", &[])));
         }
         let mut deck = self.trade_deck.clone();
         if !self.def.post_campaign.is_empty() {
-            let post = Sets::from_names(&self.def.post_campaign).map_err(why)?;
+            let post = Sets::from_names(&self.def.post_campaign).map_err(CampaignError)?;
             deck.extend(crate::cards().trade_deck_of(post));
         }
         deck.sort();

@@ -578,17 +578,22 @@ impl CardDef {
 
 /// An error in a card file: which file, which line, why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {reason}")]
+#[error("{file}:{line}: {why}")]
 pub struct CardError {
     /// The file.
     pub file: String,
     /// 1-based line (0 when unknown).
     pub line: usize,
+    /// What is wrong: realms' own checks as keys of the table, or the reader's words
+    /// ([`Why::text`]).
+    pub why: Why,
+}
+
+impl CardError {
     /// What is wrong, in English.
-    pub reason: String,
-    /// What is wrong, for people in their language, when realms' own checks refused the file
-    /// (`None` when its reader did: `reason` then holds the reader's words).
-    pub why: Option<Why>,
+    pub fn reason(&self) -> String {
+        self.why.english()
+    }
 }
 
 #[derive(Deserialize)]
@@ -1108,15 +1113,9 @@ struct FilePart {
 }
 
 fn read_file(file: &str, text: &str, parts: &mut Vec<FilePart>) -> Result<(), CardError> {
-    let err = |line: usize, reason: String| CardError {
-        file: file.to_string(),
-        line,
-        reason,
-        why: None,
-    };
     let parsed: CardFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(0);
-        err(line, e.message().to_string())
+        refused(file, line, Why::text(e.message()))
     })?;
     match parsed.extends.as_deref() {
         None => {}
@@ -1152,14 +1151,12 @@ fn read_file(file: &str, text: &str, parts: &mut Vec<FilePart>) -> Result<(), Ca
     Ok(())
 }
 
-/// A refusal of realms' own checks, at `line` of `file`: its English, and its parts for
-/// people in their language.
+/// A refusal at `line` of `file`.
 fn refused(file: &str, line: usize, why: Why) -> CardError {
     CardError {
         file: file.to_string(),
         line,
-        reason: why.english(),
-        why: Some(why),
+        why,
     }
 }
 

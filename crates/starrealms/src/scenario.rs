@@ -325,14 +325,13 @@ pub enum ScenarioError {
         message: String,
     },
     /// A field with an impossible value.
-    #[error("`{field}`: {message}")]
+    #[error("`{field}`: {why}")]
     Invalid {
         /// The field, as a path (`players[1].bases[0]`).
         field: String,
-        /// What is wrong, in English.
-        message: String,
-        /// What is wrong, for people in their language, when the table words it.
-        why: Option<Why>,
+        /// What is wrong: realms' own checks as keys of the table, or the engine's words
+        /// ([`Why::text`]).
+        why: Why,
     },
     /// An action that does not parse or is not legal.
     #[error("action {step} (`{text}`): {error}")]
@@ -346,22 +345,11 @@ pub enum ScenarioError {
     },
 }
 
-/// The field `field` refused by realms' own checks, for `why`.
+/// The field `field` refused, for `why`.
 fn invalid(field: impl Into<String>, why: Why) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
-        message: why.english(),
-        why: Some(why),
-    }
-}
-
-/// The field `field` refused by the engine in words of its own, English only (a game it cannot
-/// deal).
-fn invalid_english(field: impl Into<String>, message: String) -> ScenarioError {
-    ScenarioError::Invalid {
-        field: field.into(),
-        message,
-        why: None,
+        why,
     }
 }
 
@@ -933,7 +921,8 @@ impl Setup {
             let field = given.iter().find(|(_, g)| *g).map_or("players", |(f, _)| f);
             return Err(invalid(field, Why::new("file.scenario.deal", &[])));
         }
-        State::new(&self.config, self.seed).map_err(|m| invalid_english("config", m))
+        // A game it cannot deal, in the engine's words.
+        State::new(&self.config, self.seed).map_err(|m| invalid("config", Why::text(m)))
     }
 
     /// Writes a state as a setup (exact: [`Setup::build`] gives the same state back).

@@ -522,7 +522,7 @@ fn unknown_effect_word_reports_its_line() {
     let err = CardSet::parse("broken.toml", &text).unwrap_err();
     assert_eq!(err.file, "broken.toml");
     assert_eq!(err.line, 8, "{err}");
-    assert!(err.reason.contains("tradee"), "{err}");
+    assert!(err.reason().contains("tradee"), "{err}");
     assert!(err.to_string().starts_with("broken.toml:8: "), "{err}");
 }
 
@@ -532,7 +532,7 @@ fn unknown_effect_word_on_line_9() {
     assert_eq!(text.lines().nth(8), Some("primary = [{ tradee = 2 }]"));
     let err = CardSet::parse("odd.toml", text).unwrap_err();
     assert_eq!((err.file.as_str(), err.line), ("odd.toml", 9), "{err}");
-    assert!(err.reason.contains("`tradee`"), "{err}");
+    assert!(err.reason().contains("`tradee`"), "{err}");
 }
 
 #[test]
@@ -540,12 +540,12 @@ fn unknown_unit_effect_and_unknown_field_report_their_lines() {
     let text = MINIMAL.replace("scrap = [{ combat = 2 }]", "scrap = [\"opponent_discard\"]");
     let err = CardSet::parse("unit.toml", &text).unwrap_err();
     assert_eq!(err.line, 28, "{err}");
-    assert!(err.reason.contains("opponent_discard"), "{err}");
+    assert!(err.reason().contains("opponent_discard"), "{err}");
 
     let text = MINIMAL.replace("count = 2\n", "count = 2\ncolour = \"red\"\n");
     let err = CardSet::parse("field.toml", &text).unwrap_err();
     assert_eq!(err.line, 15, "{err}");
-    assert!(err.reason.contains("colour"), "{err}");
+    assert!(err.reason().contains("colour"), "{err}");
 
     let text = MINIMAL.replace(
         "[{ combat = 1 }]",
@@ -553,7 +553,7 @@ fn unknown_unit_effect_and_unknown_field_report_their_lines() {
     );
     let err = CardSet::parse("nested.toml", &text).unwrap_err();
     assert_eq!(err.line, 17, "{err}");
-    assert!(err.reason.contains("optionall"), "{err}");
+    assert!(err.reason().contains("optionall"), "{err}");
 }
 
 #[test]
@@ -565,8 +565,8 @@ fn base_without_defense_reports_its_card_line() {
     let err = CardSet::parse("wall.toml", &text).unwrap_err();
     assert_eq!(err.file, "wall.toml");
     assert_eq!(err.line, 30, "{err}");
-    assert!(err.reason.contains("wall"), "{err}");
-    assert!(err.reason.contains("defense"), "{err}");
+    assert!(err.reason().contains("wall"), "{err}");
+    assert!(err.reason().contains("defense"), "{err}");
 }
 
 #[test]
@@ -599,12 +599,12 @@ fn unknown_kind_and_faction_report_their_lines() {
     );
     let err = CardSet::parse("kind.toml", &text).unwrap_err();
     assert_eq!(err.line, 23, "{err}");
-    assert!(err.reason.contains("shipp"), "{err}");
+    assert!(err.reason().contains("shipp"), "{err}");
 
     let text = MINIMAL.replace("cost = 2\n", "faction = \"blobs\"\ncost = 2\n");
     let err = CardSet::parse("faction.toml", &text).unwrap_err();
     assert_eq!(err.line, 22, "{err}");
-    assert!(err.reason.contains("blobs"), "{err}");
+    assert!(err.reason().contains("blobs"), "{err}");
 }
 
 /// A random game's record under the cards in use on this thread.
@@ -699,22 +699,23 @@ ship = {{ text = "and draw a card.", primary = [{{ draw = 1 }}] }}
     )
 }
 
-/// The error of a file realms' own checks refuse, its keys from the place to the fault, and
-/// its English as the error's text.
-fn refused(text: &str) -> (CardError, Vec<String>) {
+/// The error of a file realms' own checks refuse, checked: its keys from the place to the
+/// fault are `keys`, and its English, the error's text, is `english`.
+fn refused(text: &str, keys: &[&str], english: &str) -> CardError {
     let err = CardSet::parse("broken.toml", text).unwrap_err();
-    let why = err.why.clone().unwrap_or_else(|| panic!("no why: {err}"));
-    assert_eq!(err.reason, why.english(), "{err}");
-    let keys = why.keys().into_iter().map(String::from).collect();
-    (err, keys)
+    assert_eq!(err.why.keys(), keys, "{err}");
+    assert_eq!(err.reason(), english);
+    err
 }
 
 #[test]
 fn a_ship_with_a_defense_is_refused_within_its_card() {
     let text = MINIMAL.replace("count = 2\n", "count = 2\ndefense = 3\n");
-    let (err, keys) = refused(&text);
-    assert_eq!(keys, ["file.card.in_card", "file.card.no_defense"]);
-    assert_eq!(err.reason, "card `viper`: a ship has no `defense`");
+    let err = refused(
+        &text,
+        &["file.card.in_card", "file.card.no_defense"],
+        "card `viper`: a ship has no `defense`",
+    );
     assert_eq!(err.line, 10, "{err}");
     assert_eq!(
         err.to_string(),
@@ -728,17 +729,21 @@ fn a_bad_choose_is_refused_within_its_card() {
         "primary = [{ combat = 1 }]",
         "primary = [{ choose = [[{ combat = 1 }]] }]",
     );
-    let (err, keys) = refused(&text);
-    assert_eq!(keys, ["file.card.in_card", "file.card.choose_options"]);
-    assert_eq!(err.reason, "card `viper`: `choose` needs 2 to 4 options");
+    refused(
+        &text,
+        &["file.card.in_card", "file.card.choose_options"],
+        "card `viper`: `choose` needs 2 to 4 options",
+    );
 
     let text = MINIMAL.replace(
         "primary = [{ combat = 1 }]",
         "primary = [{ choose = [[{ combat = 1 }], [{ choose = [[], []] }]] }]",
     );
-    let (err, keys) = refused(&text);
-    assert_eq!(keys, ["file.card.in_card", "file.card.choose_nested"]);
-    assert_eq!(err.reason, "card `viper`: `choose` cannot nest");
+    refused(
+        &text,
+        &["file.card.in_card", "file.card.choose_nested"],
+        "card `viper`: `choose` cannot nest",
+    );
 }
 
 #[test]
@@ -747,37 +752,31 @@ fn a_broken_sheet_row_is_refused_within_its_sheet_and_row() {
     let row2 =
         r#"ship = { text = "and add 1 Combat.", primary = [{ choose = [[{ combat = 1 }]] }] }"#;
     let text = format!("{MINIMAL}{}", sheet(row2));
-    let (err, keys) = refused(&text);
-    assert_eq!(
-        keys,
-        [
+    refused(
+        &text,
+        &[
             "file.card.in_sheet",
             "file.card.in_row",
-            "file.card.choose_options"
-        ]
-    );
-    assert_eq!(
-        err.reason,
-        "sheet `t_sheet`: row 2: `choose` needs 2 to 4 options"
+            "file.card.choose_options",
+        ],
+        "sheet `t_sheet`: row 2: `choose` needs 2 to 4 options",
     );
     // A row without a sticker.
-    let (err, keys) = refused(&format!("{MINIMAL}{}", sheet("")));
-    assert_eq!(keys, ["file.card.in_sheet", "file.card.row_no_sticker"]);
-    assert_eq!(err.reason, "sheet `t_sheet`: row 2 has no sticker");
+    refused(
+        &format!("{MINIMAL}{}", sheet("")),
+        &["file.card.in_sheet", "file.card.row_no_sticker"],
+        "sheet `t_sheet`: row 2 has no sticker",
+    );
     // A sticker without its text.
     let row2 = r#"base = { text = " ", primary = [{ combat = 1 }] }"#;
-    let (err, keys) = refused(&format!("{MINIMAL}{}", sheet(row2)));
-    assert_eq!(
-        keys,
-        [
+    refused(
+        &format!("{MINIMAL}{}", sheet(row2)),
+        &[
             "file.card.in_sheet",
             "file.card.in_row",
-            "file.card.sticker_no_text"
-        ]
-    );
-    assert_eq!(
-        err.reason,
-        "sheet `t_sheet`: row 2: a sticker needs its printed `text`"
+            "file.card.sticker_no_text",
+        ],
+        "sheet `t_sheet`: row 2: a sticker needs its printed `text`",
     );
     // An ally sticker for a card without a faction: the sheet and the row together.
     let drone = r#"
@@ -791,17 +790,13 @@ text = "Primary: Add 1 Trade."
 primary = [{ trade = 1 }]
 "#;
     let row2 = r#"ship = { text = "Ally: Draw a card.", ally = [{ draw = 1 }] }"#;
-    let (err, keys) = refused(&format!("{MINIMAL}{drone}{}", sheet(row2)));
-    assert_eq!(
-        keys,
-        [
+    refused(
+        &format!("{MINIMAL}{drone}{}", sheet(row2)),
+        &[
             "file.card.in_sheet_row",
-            "file.card.ally_sticker_no_faction"
-        ]
-    );
-    assert_eq!(
-        err.reason,
-        "sheet `t_sheet`, row 2: its ally sticker cannot go on `drone`, which has no faction"
+            "file.card.ally_sticker_no_faction",
+        ],
+        "sheet `t_sheet`, row 2: its ally sticker cannot go on `drone`, which has no faction",
     );
 }
 
@@ -817,49 +812,56 @@ count = 1
 text = "Primary: Add 1 Trade."
 primary = [{ trade = 1 }]
 "#;
-    let (err, keys) = refused(&format!("{MINIMAL}{twin}"));
-    assert_eq!(keys, ["file.card.in_card", "file.card.name_used"]);
-    assert_eq!(err.reason, "card `twin`: name `eclaireur` is already used");
+    let err = refused(
+        &format!("{MINIMAL}{twin}"),
+        &["file.card.in_card", "file.card.name_used"],
+        "card `twin`: name `eclaireur` is already used",
+    );
     assert_eq!(err.line, 30, "{err}");
 }
 
 #[test]
 fn a_set_without_its_scout_or_explorer_is_refused() {
     let text = MINIMAL.replace("id = \"scout\"", "id = \"scoot\"");
-    let (err, keys) = refused(&text);
-    assert_eq!(keys, ["file.card.no_starting"]);
-    assert_eq!(err.reason, "the set needs a starting card `scout`");
+    let err = refused(
+        &text,
+        &["file.card.no_starting"],
+        "the set needs a starting card `scout`",
+    );
     assert_eq!((err.file.as_str(), err.line), ("broken.toml", 0));
 
     let text = MINIMAL.replace("role = \"explorer\"", "role = \"trade\"");
-    let (err, keys) = refused(&text);
-    assert_eq!(keys, ["file.card.one_explorer"]);
-    assert_eq!(err.reason, "the set needs exactly one Explorer card");
+    refused(
+        &text,
+        &["file.card.one_explorer"],
+        "the set needs exactly one Explorer card",
+    );
 }
 
 #[test]
 fn extending_another_set_and_a_sheet_id_used_twice_are_refused() {
-    let (err, keys) = refused(&format!("extends = \"frontiers\"\n{MINIMAL}"));
-    assert_eq!(keys, ["file.card.extends_other"]);
-    assert_eq!(
-        err.reason,
-        "`extends = \"frontiers\"`: only the embedded \"base\" set can be extended"
+    let err = refused(
+        &format!("extends = \"frontiers\"\n{MINIMAL}"),
+        &["file.card.extends_other"],
+        "`extends = \"frontiers\"`: only the embedded \"base\" set can be extended",
     );
     assert_eq!(err.line, 1);
 
     let row2 = r#"ship = { text = "and add 1 Combat.", primary = [{ combat = 1 }] }"#;
     let text = format!("{MINIMAL}{}{}", sheet(row2), sheet(row2));
-    let (err, keys) = refused(&text);
-    assert_eq!(keys, ["file.card.in_sheet", "file.card.sheet_id_used"]);
-    assert_eq!(err.reason, "sheet `t_sheet`: the id is already used");
+    refused(
+        &text,
+        &["file.card.in_sheet", "file.card.sheet_id_used"],
+        "sheet `t_sheet`: the id is already used",
+    );
 }
 
 #[test]
-fn the_parsers_words_have_no_why() {
+fn the_parsers_words_are_kept_as_a_text() {
     let text = MINIMAL.replace("primary = [{ trade = 1 }]", "primary = [{ tradee = 1 }]");
     let err = CardSet::parse("broken.toml", &text).unwrap_err();
-    assert!(err.why.is_none(), "{err}");
-    assert!(err.reason.contains("tradee"), "{err}");
+    assert_eq!(err.why.keys(), ["file.text"], "{err}");
+    assert!(err.reason().contains("tradee"), "{err}");
 }
 
 #[test]
