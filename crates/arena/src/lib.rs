@@ -42,6 +42,7 @@
 //! named twice (a bot against itself is `realms simulate`'s job), an unknown bot or format,
 //! no games.
 
+pub mod forest;
 pub mod simulation;
 
 use std::fmt::Write as _;
@@ -803,82 +804,21 @@ pub fn games_csv(plan: &Plan, games: &[GameResult]) -> String {
 
 /// The ratings with their 95% intervals as an SVG plot, best at the top.
 pub fn ratings_svg(ratings: &[RatingRow], lang: Lang) -> Result<String, String> {
-    ratings_plot(ratings, lang).map_err(|e| e.to_string())
-}
-
-fn ratings_plot(
-    ratings: &[RatingRow],
-    lang: Lang,
-) -> Result<String, Box<dyn std::error::Error + '_>> {
-    use plotters::prelude::*;
-    let n = ratings.len();
-    let lo = ratings
+    let rows: Vec<forest::Row<'_>> = ratings
         .iter()
-        .map(|r| r.ci95[0].min(r.rating))
-        .fold(0.0, f64::min);
-    let hi = ratings
-        .iter()
-        .map(|r| r.ci95[1].max(r.rating))
-        .fold(0.0, f64::max);
-    let pad = ((hi - lo) * 0.08).max(10.0);
-    let longest = ratings
-        .iter()
-        .map(|r| r.bot.chars().count())
-        .max()
-        .unwrap_or(0);
-    let mut svg = String::new();
-    {
-        let height = 120 + 40 * n as u32;
-        let root = SVGBackend::with_string(&mut svg, (760, height)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(t(lang, "arena.svg_title"), ("sans-serif", 18))
-            .margin(16)
-            .x_label_area_size(44)
-            .y_label_area_size(24 + 8 * longest as u32)
-            // An integer range is inclusive once segmented: 0..n-1 gives n segments.
-            .build_cartesian_2d(lo - pad..hi + pad, (0..n - 1).into_segmented())?;
-        let name_at = |v: &SegmentValue<usize>| match v {
-            SegmentValue::CenterOf(k) if *k < n => ratings[n - 1 - k].bot.clone(),
-            _ => String::new(),
-        };
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(n)
-            .y_label_formatter(&name_at)
-            .x_label_formatter(&|x| format!("{x:+.0}"))
-            .x_desc(t(lang, "arena.svg_axis"))
-            .label_style(("sans-serif", 14))
-            .draw()?;
-        let grey = RGBColor(150, 150, 150);
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Last)],
-            grey.stroke_width(1),
-        )))?;
-        let blue = RGBColor(31, 119, 180);
-        for (rank, r) in ratings.iter().enumerate() {
-            let y = SegmentValue::CenterOf(n - 1 - rank);
-            let style = blue.stroke_width(2);
-            chart.draw_series(std::iter::once(PathElement::new(
-                vec![(r.ci95[0], y.clone()), (r.ci95[1], y.clone())],
-                style,
-            )))?;
-            for x in r.ci95 {
-                chart.draw_series(std::iter::once(
-                    EmptyElement::at((x, y.clone()))
-                        + PathElement::new(vec![(0, -6), (0, 6)], style),
-                ))?;
-            }
-            chart.draw_series(std::iter::once(Circle::new(
-                (r.rating, y.clone()),
-                5,
-                blue.filled(),
-            )))?;
-        }
-        root.present()?;
+        .map(|r| forest::Row {
+            label: &r.bot,
+            estimate: r.rating,
+            ci95: r.ci95,
+        })
+        .collect();
+    forest::Forest {
+        title: t(lang, "arena.svg_title"),
+        axis: t(lang, "arena.svg_axis"),
+        dense: false,
+        min_pad: 10.0,
     }
-    Ok(svg)
+    .svg(&rows)
 }
 
 // ----- planning and summing up -------------------------------------------------------------------

@@ -428,76 +428,23 @@ fn write_files(dir: &Path, report: &Report, lang: Lang) -> anyhow::Result<()> {
 }
 
 /// Each card's win-rate difference (decks holding it against decks without), with its
-/// interval, strongest first.
+/// interval, in percentage points, strongest first.
 fn svg(report: &Report, lang: Lang) -> anyhow::Result<String> {
-    use plotters::prelude::*;
-    let n = report.cards.len().max(1);
-    let lo = report
+    let rows: Vec<arena::forest::Row<'_>> = report
         .cards
         .iter()
-        .map(|c| c.difference_ci95[0])
-        .fold(0.0, f64::min)
-        * 100.0;
-    let hi = report
-        .cards
-        .iter()
-        .map(|c| c.difference_ci95[1])
-        .fold(0.0, f64::max)
-        * 100.0;
-    let pad = ((hi - lo) * 0.05).max(1.0);
-    let longest = report
-        .cards
-        .iter()
-        .map(|c| c.name.chars().count())
-        .max()
-        .unwrap_or(0);
-    let mut text = String::new();
-    {
-        let height = 100 + 18 * n as u32;
-        let root = SVGBackend::with_string(&mut text, (820, height)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(t(lang, "card_stats.svg_title"), ("sans-serif", 18))
-            .margin(16)
-            .x_label_area_size(40)
-            .y_label_area_size(20 + 7 * longest as u32)
-            .build_cartesian_2d(lo - pad..hi + pad, (0..n - 1).into_segmented())?;
-        let cards = &report.cards;
-        let name_at = |v: &SegmentValue<usize>| match v {
-            SegmentValue::CenterOf(k) if *k < cards.len() => cards[n - 1 - k].name.clone(),
-            _ => String::new(),
-        };
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(n)
-            .y_label_formatter(&name_at)
-            .x_label_formatter(&|x| format!("{x:+.0}"))
-            .x_desc(t(lang, "card_stats.svg_axis"))
-            .label_style(("sans-serif", 12))
-            .draw()?;
-        let grey = RGBColor(150, 150, 150);
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Last)],
-            grey.stroke_width(1),
-        )))?;
-        let blue = RGBColor(31, 119, 180);
-        for (rank, c) in cards.iter().enumerate() {
-            let y = SegmentValue::CenterOf(n - 1 - rank);
-            chart.draw_series(std::iter::once(PathElement::new(
-                vec![
-                    (100.0 * c.difference_ci95[0], y.clone()),
-                    (100.0 * c.difference_ci95[1], y.clone()),
-                ],
-                blue.stroke_width(2),
-            )))?;
-            chart.draw_series(std::iter::once(Circle::new(
-                (100.0 * c.difference, y.clone()),
-                4,
-                blue.filled(),
-            )))?;
-        }
-        root.present()?;
+        .map(|c| arena::forest::Row {
+            label: &c.name,
+            estimate: 100.0 * c.difference,
+            ci95: c.difference_ci95.map(|x| 100.0 * x),
+        })
+        .collect();
+    arena::forest::Forest {
+        title: t(lang, "card_stats.svg_title"),
+        axis: t(lang, "card_stats.svg_axis"),
+        dense: true,
+        min_pad: 1.0,
     }
-    Ok(text)
+    .svg(&rows)
+    .map_err(anyhow::Error::msg)
 }
