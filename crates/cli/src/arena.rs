@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use arena::{GameResult, Plan};
 use clap::Args;
 use i18n::{Lang, t, tf};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 use starrealms::Edition;
 
@@ -232,22 +232,7 @@ struct Progress {
 impl Progress {
     fn new(total: u64, done: u64, lang: Lang) -> Progress {
         let terminal = std::io::stderr().is_terminal();
-        let bar = if terminal {
-            ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
-        } else {
-            ProgressBar::hidden()
-        };
-        bar.set_style(
-            ProgressStyle::with_template(&format!(
-                "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} ({{rate}} {}, {{eta}} {})",
-                t(lang, "bar.games_per_second"),
-                t(lang, "bar.left"),
-            ))
-            .expect("the template is valid")
-            .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0}", state.per_sec());
-            }),
-        );
+        let bar = crate::progress_bar(total, crate::Counted::Games, true, lang);
         bar.set_position(done);
         bar.reset_eta();
         Progress {

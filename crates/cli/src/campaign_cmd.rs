@@ -2,7 +2,7 @@
 //! scenario against a bot (resumable), see where it stands, check a save, and simulate whole
 //! campaigns between bots.
 
-use std::io::{BufRead, IsTerminal as _, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,7 +10,6 @@ use anyhow::Context as _;
 use clap::{Args, Subcommand};
 use game::GameRecord;
 use i18n::{Lang, t, tf};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use starrealms::campaign::{Campaign, CampaignDef, CampaignError, CampaignSave, Completion};
@@ -632,19 +631,7 @@ fn simulate(def: &CampaignDef, a: SimulateArgs, lang: Lang) -> anyhow::Result<Ex
     }
     let pool = crate::worker_pool(a.threads, lang)?;
     let threads = pool.current_num_threads();
-    let bar = if std::io::stderr().is_terminal() && !a.json {
-        ProgressBar::with_draw_target(Some(a.campaigns), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {} ({{eta}} {})",
-            t(lang, "bar.campaigns"),
-            t(lang, "bar.left"),
-        ))
-            .expect("the template is valid"),
-    );
+    let bar = crate::progress_bar(a.campaigns, crate::Counted::Campaigns, !a.json, lang);
     let start = std::time::Instant::now();
     // Each campaign is summed up as soon as it is played: its games' records are not kept.
     let done: Vec<Summary> = pool.install(|| {

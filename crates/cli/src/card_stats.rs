@@ -1,7 +1,6 @@
 //! `realms cards stats`: what each card does to the game, measured over many games between
 //! bots — how often it is bought when offered, when, and how decks holding it fare.
 
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -9,7 +8,6 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::Args;
 use i18n::{Lang, t, tf};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use starrealms::{Action, CardId, Config, State};
@@ -195,18 +193,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     }
     let config = crate::TableOptions::apply(Config::default(), lang)?;
     let pool = crate::worker_pool(args.threads, lang)?;
-    let bar = if std::io::stderr().is_terminal() && !args.json {
-        ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} ({{eta}} {})",
-            t(lang, "bar.left"),
-        ))
-        .expect("the template is valid"),
-    );
+    let bar = crate::progress_bar(args.games, crate::Counted::Games, !args.json, lang);
     let start = Instant::now();
     // Each game's seed derives from the base seed and its number; the tallies are summed in
     // game order, so the figures do not depend on the threads.

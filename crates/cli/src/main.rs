@@ -4,10 +4,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::io::IsTerminal as _;
+
 use anyhow::Context as _;
 use clap::builder::TypedValueParser as _;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use i18n::Lang;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// Appends a line to an output buffer: `outln!(out)`, `outln!(out, "{x}")`.
 macro_rules! outln {
@@ -340,6 +343,45 @@ pub fn card_file() -> Option<game::CardsRef> {
             file: c.file.clone(),
             fingerprint: c.fingerprint.clone(),
         })
+}
+
+/// What a progress bar counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Games: their pace (games a second) is shown.
+    Games,
+    /// Campaigns.
+    Campaigns,
+}
+
+/// A progress bar of `total` steps on the error output, drawn when `shown` and the error output
+/// is a terminal, hidden otherwise: the time so far, the bar, the count, then the pace in games a
+/// second (or the word "campaigns") and the time left, in `lang`.
+pub fn progress_bar(total: u64, counted: Counted, shown: bool, lang: Lang) -> ProgressBar {
+    let bar = if shown && std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    let left = i18n::t(lang, "bar.left");
+    let head = "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len}";
+    let template = match counted {
+        Counted::Games => format!(
+            "{head} ({{rate}} {}, {{eta}} {left})",
+            i18n::t(lang, "bar.games_per_second")
+        ),
+        Counted::Campaigns => format!("{head} {} ({{eta}} {left})", i18n::t(lang, "bar.campaigns")),
+    };
+    let style = ProgressStyle::with_template(&template)
+        .expect("the template is valid")
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}", state.per_sec());
+            },
+        );
+    bar.set_style(style);
+    bar
 }
 
 /// The pool of `--threads` workers (every core by default); none is refused in `lang`.

@@ -4,7 +4,6 @@
 //! derived from them), and the per-game results are summed in integers, so the report is the
 //! same whatever the number of threads.
 
-use std::io::IsTerminal as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -12,7 +11,6 @@ use anyhow::Context as _;
 use arena::simulation::{CHUNK, Played, Report, Run, Tally, play_games};
 use clap::Args;
 use i18n::{Lang, t, tf};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use starrealms::Config;
 
@@ -215,22 +213,7 @@ fn simulate<S: Played>(
     let pool = crate::worker_pool(args.threads, lang)?;
     let threads = pool.current_num_threads();
 
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} ({{rate}} {}, {{eta}} {})",
-            t(lang, "bar.games_per_second"),
-            t(lang, "bar.left"),
-        ))
-        .expect("the template is valid")
-        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0}", state.per_sec());
-        }),
-    );
+    let bar = crate::progress_bar(args.games, crate::Counted::Games, true, lang);
 
     let start = Instant::now();
     let chunks = args.games.div_ceil(CHUNK);
