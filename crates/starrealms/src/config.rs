@@ -142,6 +142,17 @@ pub enum DiscardTiming {
 
 /// Most sticker sheets one seat may own in a game.
 pub const MAX_SHEETS: usize = 8;
+/// Most cards a seat's personal deck may hold (the rulebooks' hold 10, a campaign side's a few
+/// more): a configuration comes from anyone who sends a record or creates a game, and its lists
+/// are in every view.
+pub const MAX_DECK: usize = 100;
+/// Most cards a whole trade deck given by a configuration may hold (the three boxes mixed hold
+/// 240).
+pub const MAX_TRADE_DECK: usize = 1_000;
+/// Most rule changes a configuration may hold (a scenario's have a few).
+pub const MAX_RULES: usize = 16;
+/// Most effects one bonus rule may give.
+pub const MAX_BONUS_EFFECTS: usize = 8;
 
 /// Everything that defines a game besides its seed.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -367,8 +378,24 @@ impl Config {
                     &[("seat", &Seat(seat as u8)), ("n", &deck.len())],
                 ));
             }
+            if deck.len() > MAX_DECK {
+                return Err(Why::new(
+                    "file.config.deck_large",
+                    &[
+                        ("seat", &Seat(seat as u8)),
+                        ("n", &deck.len()),
+                        ("most", &MAX_DECK),
+                    ],
+                ));
+            }
         }
         if let Some(deck) = &self.trade_deck {
+            if deck.len() > MAX_TRADE_DECK {
+                return Err(Why::new(
+                    "file.config.trade_deck_large",
+                    &[("n", &deck.len()), ("most", &MAX_TRADE_DECK)],
+                ));
+            }
             for c in deck {
                 if set.def(*c).spec.role != crate::cards::Role::Trade {
                     return Err(Why::new("file.config.not_trade", &[("card", c)]));
@@ -377,6 +404,12 @@ impl Config {
         }
         if !self.rules.is_empty() && self.format != Format::Standard {
             return Err(Why::new("file.config.rules_standard", &[]));
+        }
+        if self.rules.len() > MAX_RULES {
+            return Err(Why::new(
+                "file.config.too_many_rules",
+                &[("n", &self.rules.len()), ("most", &MAX_RULES)],
+            ));
         }
         for r in &self.rules {
             if r.seat().is_some_and(|s| s as usize >= n) {
@@ -388,6 +421,12 @@ impl Config {
             match r {
                 Rule::Base { card, .. } if !set.info(*card).kind.is_base() => {
                     return Err(Why::new("file.config.rule_base", &[("card", card)]));
+                }
+                Rule::Bonus { effects, .. } if effects.len() > MAX_BONUS_EFFECTS => {
+                    return Err(Why::new(
+                        "file.config.rule_bonus_many",
+                        &[("n", &effects.len()), ("most", &MAX_BONUS_EFFECTS)],
+                    ));
                 }
                 Rule::Bonus { effects, .. }
                     if effects.is_empty()

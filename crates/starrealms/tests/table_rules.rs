@@ -3,7 +3,8 @@
 //! bases, a bonus for playing a card, draw-then-discard at the start of a turn, a shorter row).
 
 use game::Seat;
-use starrealms::config::Rule;
+use starrealms::cards::Effect;
+use starrealms::config::{MAX_BONUS_EFFECTS, MAX_DECK, MAX_RULES, MAX_TRADE_DECK, Rule};
 use starrealms::scenario::card;
 use starrealms::state::Pending;
 use starrealms::{Config, State};
@@ -83,10 +84,60 @@ fn the_configuration_names_the_first_player_the_decks_and_the_trade_deck() {
             },
             "scout is not a trade card",
         ),
+        // Lists bounded: a configuration comes from whoever sends a record or makes a game.
+        (
+            Config {
+                decks: vec![Vec::new(), cards(&["scout"; MAX_DECK + 1])],
+                ..Config::default()
+            },
+            "p2's deck has 101 cards; a deck holds at most 100",
+        ),
+        (
+            Config {
+                trade_deck: Some(cards(&["cutter"; MAX_TRADE_DECK + 1])),
+                ..Config::default()
+            },
+            "`trade_deck` has 1001 cards; a trade deck holds at most 1000",
+        ),
+        (
+            Config {
+                rules: vec![Rule::Authority { seat: 0, add: 1 }; MAX_RULES + 1],
+                ..Config::default()
+            },
+            "`rules` holds 17 rule changes; a game takes at most 16",
+        ),
+        (
+            Config {
+                rules: vec![Rule::Bonus {
+                    seat: None,
+                    card: card("viper"),
+                    effects: vec![Effect::Trade(1); MAX_BONUS_EFFECTS + 1],
+                }],
+                ..Config::default()
+            },
+            "rule `bonus`: 9 effects; a bonus gives at most 8",
+        ),
     ] {
         let err = State::new(&bad, 1).unwrap_err();
         assert!(err.contains(words), "{err}");
     }
+    // Each at its bound is a game.
+    let largest = Config {
+        decks: vec![cards(&["scout"; MAX_DECK]), cards(&["viper"; MAX_DECK])],
+        trade_deck: Some(cards(&["cutter"; MAX_TRADE_DECK])),
+        rules: std::iter::repeat_n(
+            Rule::Bonus {
+                seat: None,
+                card: card("viper"),
+                effects: vec![Effect::Trade(1); MAX_BONUS_EFFECTS],
+            },
+            MAX_RULES,
+        )
+        .collect(),
+        ..Config::default()
+    };
+    let s = State::new(&largest, 1).unwrap();
+    assert_eq!(s.trade_deck.len() + 5, MAX_TRADE_DECK);
 }
 
 #[test]

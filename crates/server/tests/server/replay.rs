@@ -142,6 +142,14 @@ async fn replays_of_unfinished_games_and_bad_records_are_refused_in_words() {
             "past the end",
         ),
         (format!("/api/games/{done}/replay?count=x"), "count"),
+        (
+            format!("/api/games/{done}/replay?count=0"),
+            "`count` is 0: a page holds 1 to 200 steps",
+        ),
+        (
+            format!("/api/games/{done}/replay?count=201"),
+            "`count` is 201: a page holds 1 to 200 steps",
+        ),
         (format!("/api/games/{done}/replay?colour=red"), "colour"),
     ] {
         let (status, e) = common::http(addr, "GET", &path, None).await;
@@ -163,15 +171,31 @@ async fn replays_of_unfinished_games_and_bad_records_are_refused_in_words() {
         file: "mine.toml".into(),
         fingerprint: "00".into(),
     });
-    for (body, words) in [
-        ("{not json".to_string(), "not a game record"),
-        (serde_json::to_string(&broken).unwrap(), "action 3"),
+    // A deck of thousands of cards would be in every view of every step: refused.
+    let mut huge = record.clone();
+    huge.config["decks"] = json!([vec!["scout"; 58_000], vec!["scout"; 58_000]]);
+    for (query, body, words) in [
+        ("", "{not json".to_string(), "not a game record"),
+        ("", serde_json::to_string(&broken).unwrap(), "action 3"),
+        // Refused whichever page is asked for, the action past it too.
         (
+            "?from=0&count=1",
+            serde_json::to_string(&broken).unwrap(),
+            "action 3",
+        ),
+        (
+            "",
             serde_json::to_string(&designer).unwrap(),
             "designer's card file",
         ),
+        (
+            "?count=200&all=true",
+            serde_json::to_string(&huge).unwrap(),
+            "p1's deck has 58000 cards; a deck holds at most 100",
+        ),
     ] {
-        let (status, e) = common::http_raw(addr, "POST", "/api/replay", &body).await;
+        let path = format!("/api/replay{query}");
+        let (status, e) = common::http_raw(addr, "POST", &path, &body).await;
         assert_eq!(
             (status, e["code"].as_str()),
             (400, Some("bad_request")),
