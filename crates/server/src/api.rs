@@ -351,9 +351,15 @@ async fn list<S: Store>(
         .map(str::parse::<LobbyCursor>)
         .transpose()
         .map_err(|e| bad(format!("{e}")))?;
+    let limit = q.limit.unwrap_or(LOBBY_PAGE);
+    if !(1..=LOBBY_PAGE_MAX).contains(&limit) {
+        return Err(bad(format!(
+            "`limit` is {limit}: a page lists 1 to {LOBBY_PAGE_MAX} games"
+        )));
+    }
     let lobby = LobbyQuery {
         filter,
-        limit: q.limit.unwrap_or(LOBBY_PAGE).clamp(1, LOBBY_PAGE_MAX),
+        limit,
         after,
         open_seat_ttl: app.inner.options.open_seat_ttl,
     };
@@ -706,6 +712,7 @@ async fn join<S: Store>(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct WsQuery {
     token: Option<String>,
     #[serde(default)]

@@ -95,9 +95,10 @@ async fn bataille_cosmique_sends_whole_observations_to_a_client_asking_for_chang
     server.stop().await;
 }
 
-/// A `views` the server does not know is refused before the WebSocket opens, in words.
+/// A `views` the server does not know, or a parameter it does not take (a token's name
+/// mistyped would open a spectator's socket), is refused before the WebSocket opens, in words.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unknown_kind_of_views_is_refused_in_words() {
+async fn an_unknown_kind_of_views_or_parameter_is_refused_in_words() {
     let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
     let addr = server.addr;
     let id = common::create(
@@ -105,24 +106,34 @@ async fn an_unknown_kind_of_views_is_refused_in_words() {
         json!({"game": "starrealms", "seats": ["human", "human"]}),
     )
     .await;
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let handshake = format!(
-        "GET /api/games/{id}/ws?views=delta HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
-         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
-         Sec-WebSocket-Version: 13\r\nConnection: close\r\n\r\n"
-    );
-    stream.write_all(handshake.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
-    let answer = String::from_utf8(answer).unwrap();
-    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
-    let body: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
-    assert_eq!(body["code"], "bad_request");
-    let message = body["message"].as_str().unwrap();
-    assert!(
-        message.starts_with("not a query this route takes: ")
-            && message.contains("unknown variant `delta`, expected `full` or `changes`"),
-        "{message}"
-    );
+    for (query, words) in [
+        (
+            "views=delta",
+            "unknown variant `delta`, expected `full` or `changes`",
+        ),
+        (
+            "tokn=abc",
+            "unknown field `tokn`, expected `token` or `views`",
+        ),
+    ] {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        let handshake = format!(
+            "GET /api/games/{id}/ws?{query} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+             Sec-WebSocket-Version: 13\r\nConnection: close\r\n\r\n"
+        );
+        stream.write_all(handshake.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.unwrap();
+        let answer = String::from_utf8(answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+        let body: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        assert_eq!(body["code"], "bad_request");
+        let message = body["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("not a query this route takes: ") && message.contains(words),
+            "{message}"
+        );
+    }
     server.stop().await;
 }

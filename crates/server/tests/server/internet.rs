@@ -156,6 +156,8 @@ async fn the_lobby_comes_in_pages_open_games_first() {
         "/api/games?cursor=x12",
         "/api/games?limit=many",
         "/api/games?colour=red",
+        "/api/games?limit=0",
+        "/api/games?limit=201",
     ] {
         let (status, body) = http(addr, "GET", bad, None).await;
         assert_eq!(
@@ -165,6 +167,13 @@ async fn the_lobby_comes_in_pages_open_games_first() {
         );
         assert!(!body["message"].as_str().unwrap().is_empty());
     }
+    let (_, body) = http(addr, "GET", "/api/games?limit=201", None).await;
+    assert_eq!(
+        body["message"],
+        "`limit` is 201: a page lists 1 to 200 games"
+    );
+    let (status, _) = http(addr, "GET", "/api/games?limit=200", None).await;
+    assert_eq!(status, 200);
     server.stop().await;
 }
 
