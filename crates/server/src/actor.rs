@@ -28,7 +28,9 @@ use bots::SeatView;
 use game::{Action as _, Seat, json};
 use indexmap::IndexMap;
 use store::{GameId, Store, StoreError, StoredGame, StoredSeat, TokenHash};
-use tokio::sync::{Mutex as AsyncMutex, Notify, Semaphore, mpsc, oneshot, watch};
+use tokio::sync::{
+    Mutex as AsyncMutex, Notify, OwnedSemaphorePermit, Semaphore, mpsc, oneshot, watch,
+};
 use tokio::task::JoinHandle;
 
 use crate::games::{GameKind, Kept, Served, bot_seed};
@@ -543,8 +545,8 @@ pub(crate) struct Context<S> {
     pub shutdown: watch::Receiver<bool>,
     /// Raised when the server stops: searches end early.
     pub stop_searches: Arc<AtomicBool>,
-    /// One permit per bot decision computed at once, handed out in turn.
-    pub bot_permits: Arc<Semaphore>,
+    /// The bots' turns to decide.
+    pub bots: BotQueue,
     /// The language of the server's log.
     pub log_lang: i18n::Lang,
 }
@@ -558,7 +560,7 @@ impl<S> Clone for Context<S> {
             open_seat_ttl: self.open_seat_ttl,
             shutdown: self.shutdown.clone(),
             stop_searches: Arc::clone(&self.stop_searches),
-            bot_permits: Arc::clone(&self.bot_permits),
+            bots: self.bots.clone(),
             log_lang: self.log_lang,
         }
     }
@@ -575,9 +577,57 @@ impl<S: Store> Context<S> {
             open_seat_ttl: Duration::from_secs(3600),
             shutdown,
             stop_searches: Arc::new(AtomicBool::new(false)),
-            bot_permits: Arc::new(Semaphore::new(1)),
+            bots: BotQueue::new(1),
             log_lang: i18n::Lang::En,
         }
+    }
+}
+
+/// The bots' turns to decide: a few decisions at once, handed out in turn (the semaphores are
+/// fair). The games of bots alone share one place in that queue: however many of them anyone
+/// starts, a game where a person waits for a bot is behind one of their decisions at most.
+#[derive(Clone)]
+pub(crate) struct BotQueue {
+    /// One permit per decision made at once.
+    deciding: Arc<Semaphore>,
+    /// One permit: the place of the games of bots alone in `deciding`'s queue.
+    alone: Arc<Semaphore>,
+}
+
+/// A turn to decide, until dropped.
+pub(crate) struct BotTurn {
+    _deciding: OwnedSemaphorePermit,
+    _alone: Option<OwnedSemaphorePermit>,
+}
+
+impl BotQueue {
+    /// A queue of `at_once` decisions at once (at least one).
+    pub fn new(at_once: usize) -> BotQueue {
+        BotQueue {
+            deciding: Arc::new(Semaphore::new(at_once.max(1))),
+            alone: Arc::new(Semaphore::new(1)),
+        }
+    }
+
+    /// Waits for a turn to decide for a game of bots `alone` (nobody's seat in it) or not;
+    /// `None` once the queue is closed.
+    pub async fn turn(&self, alone: bool) -> Option<BotTurn> {
+        // A game of bots alone takes their one place first, and keeps it while it decides.
+        let alone = match alone {
+            true => Some(Arc::clone(&self.alone).acquire_owned().await.ok()?),
+            false => None,
+        };
+        let deciding = Arc::clone(&self.deciding).acquire_owned().await.ok()?;
+        Some(BotTurn {
+            _deciding: deciding,
+            _alone: alone,
+        })
+    }
+
+    /// Closes the queue: every turn waited for, and every one asked for from now on, is `None`.
+    pub fn close(&self) {
+        self.deciding.close();
+        self.alone.close();
     }
 }
 
@@ -844,7 +894,8 @@ impl<G: Served, S: Store> Actor<G, S> {
         let legal = self.frozen.legal.clone();
         let seed = bot_seed(self.seed, seat, self.version);
         let (version, delay) = (self.version, self.context.bot_delay);
-        let permits = Arc::clone(&self.context.bot_permits);
+        let bots = self.context.bots.clone();
+        let alone = !self.sitting.people.contains(&true);
         let stop = Arc::clone(&self.context.stop_searches);
         let history = self
             .history
@@ -853,12 +904,12 @@ impl<G: Served, S: Store> Actor<G, S> {
         Some(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
             // Bots decide in turn, a few at once, so that they never take every core.
-            let permit = permits
-                .acquire_owned()
+            let turn = bots
+                .turn(alone)
                 .await
-                .map_err(|_| "the server is stopping".to_string())?;
+                .ok_or_else(|| "the server is stopping".to_string())?;
             blocking(move || {
-                let _permit = permit;
+                let _turn = turn;
                 let mut bot = G::bot(&name, seed)?;
                 bot.stop_when(stop);
                 // A person waits for this move: never longer than the levels promise.
@@ -1195,6 +1246,84 @@ mod tests {
     use crate::protocol::LogLine;
     use starrealms::{Action, State};
     use std::sync::Mutex;
+
+    /// The order in which decisions waiting in `queue` get their turn, one at a time: each of
+    /// `waiting` (a game of bots alone or not, named) asks in that order while a decision of a
+    /// game of bots alone (`held_alone`) or of a person's game holds the only turn.
+    async fn turns(
+        queue: &BotQueue,
+        held_alone: bool,
+        waiting: &[(&'static str, bool)],
+    ) -> Vec<&'static str> {
+        let held = queue.turn(held_alone).await.unwrap();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = Vec::new();
+        for &(name, alone) in waiting {
+            let (queue, order) = (queue.clone(), Arc::clone(&order));
+            tasks.push(tokio::spawn(async move {
+                let turn = queue.turn(alone).await.unwrap();
+                order.lock().unwrap().push(name);
+                // Decides, then hands the turn on.
+                tokio::task::yield_now().await;
+                drop(turn);
+            }));
+            // In the queue before the next one asks.
+            for _ in 0..4 {
+                tokio::task::yield_now().await;
+            }
+        }
+        drop(held);
+        for task in tasks {
+            task.await.unwrap();
+        }
+        Arc::try_unwrap(order).unwrap().into_inner().unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_person_s_game_waits_behind_one_decision_of_the_bots_alone_at_most() {
+        let queue = BotQueue::new(1);
+        let waiting = [
+            ("alone 1", true),
+            ("alone 2", true),
+            ("alone 3", true),
+            ("person's", false),
+            ("alone 4", true),
+            ("person's again", false),
+        ];
+        // A decision of bots alone holds the turn: the people's games come next, in the order
+        // they asked, then the other games of bots alone in theirs.
+        assert_eq!(
+            turns(&queue, true, &waiting).await,
+            [
+                "person's",
+                "person's again",
+                "alone 1",
+                "alone 2",
+                "alone 3",
+                "alone 4"
+            ]
+        );
+        // A person's game holds it: one game of bots alone has taken their place in the queue
+        // before the people's games asked, and goes first; the others wait behind them.
+        assert_eq!(
+            turns(&queue, false, &waiting).await,
+            [
+                "alone 1",
+                "person's",
+                "person's again",
+                "alone 2",
+                "alone 3",
+                "alone 4"
+            ]
+        );
+        // Games with a person are served in the order they ask.
+        let people = [("a", false), ("b", false), ("c", false)];
+        assert_eq!(turns(&queue, false, &people).await, ["a", "b", "c"]);
+        // A closed queue gives no turn.
+        queue.close();
+        assert!(queue.turn(false).await.is_none());
+        assert!(queue.turn(true).await.is_none());
+    }
 
     /// Writes down every action it is shown, with the seat of the view and who acted.
     struct Recorder(Arc<Mutex<Vec<(Seat, Seat, Action)>>>);

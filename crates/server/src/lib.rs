@@ -29,7 +29,7 @@ use std::time::Duration;
 
 use store::{GameId, Store, StoreError};
 use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use i18n::Lang;
@@ -237,7 +237,7 @@ impl<S: Store> AppState<S> {
             open_seat_ttl: options.open_seat_ttl,
             shutdown: shutdown.subscribe(),
             stop_searches: Arc::new(AtomicBool::new(false)),
-            bot_permits: Arc::new(Semaphore::new(options.bot_threads.max(1))),
+            bots: actor::BotQueue::new(options.bot_threads),
             log_lang: options.log_lang,
         };
         AppState {
@@ -372,7 +372,7 @@ impl<S: Store> AppState<S> {
             .context
             .stop_searches
             .store(true, Ordering::Relaxed);
-        self.inner.context.bot_permits.close();
+        self.inner.context.bots.close();
         self.inner.shutdown.send_replace(true);
     }
 
