@@ -1,9 +1,9 @@
 //! The HTTP routes: the lobby API, the WebSocket entry, the texts and files of the browser
 //! interface.
 
-use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
 use axum::extract::path::ErrorKind;
@@ -24,6 +24,7 @@ use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 
 use crate::actor::blocking;
 use crate::games::{self, CreateGame};
+use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
 use crate::{AppState, campaigns, limits, listen, replay, socket, web};
 
@@ -660,6 +661,55 @@ pub(crate) fn new_token() -> Result<String, ApiError> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// Notes that `address` takes `seat`. An address holds a bounded number of seats of games and
+/// campaigns still to be played, so that nobody can take every open seat of the lobby: past
+/// it, `too_many_seats`. The store is asked which of them no longer count (their game or
+/// campaign over, or a game that can never start, one of its open seats having expired) only
+/// when the address is at its cap, and the seat is tried again without those.
+pub(crate) async fn hold_seat<S: Store>(
+    app: &AppState<S>,
+    address: IpAddr,
+    seat: Held,
+) -> Result<(), ApiError> {
+    let cap = app.inner.options.seats_per_address;
+    let limiters = &app.inner.limiters;
+    let mut tried = limiters.try_hold(address, seat, cap, |_| false);
+    if tried.is_err() {
+        let held = limiters.held(address);
+        let ttl = app.inner.options.open_seat_ttl;
+        let lang = app.inner.context.log_lang;
+        let gone: Vec<Held> = with_store(app, move |s| {
+            Ok(held
+                .into_iter()
+                .filter(|h| match *h {
+                    Held::Game(g, _) => s.summary(g).is_ok_and(|game| {
+                        game.finished || (game.open && older_than(&game.created_at, ttl))
+                    }),
+                    Held::Campaign(c, _) => campaigns::is_over(s, c, lang),
+                })
+                .collect())
+        })
+        .await?;
+        tried = limiters.try_hold(address, seat, cap, |h| gone.contains(&h));
+    }
+    tried.map_err(|n| {
+        ApiError::new(
+            ErrorCode::TooManySeats,
+            format!(
+                "your address holds {n} seats of unfinished games, the most it may: finish one first"
+            ),
+        )
+    })
+}
+
+/// Whether a time the store wrote (RFC 3339, UTC) is more than `ttl` ago.
+fn older_than(created_at: &str, ttl: Duration) -> bool {
+    humantime::parse_rfc3339(created_at)
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > ttl)
+}
+
 async fn join<S: Store>(
     State(app): State<AppState<S>>,
     client: Client,
@@ -677,33 +727,10 @@ async fn join<S: Store>(
     }
     let handle = app.game(id).await?;
     let token = new_token()?;
-    // An address holds a bounded number of seats of unfinished games, so that nobody can
-    // take every open seat of the lobby. The store is asked which of its games are over only
-    // when the address is at its cap, and the seat is tried again without those.
-    let cap = app.inner.options.seats_per_address;
-    let limiters = &app.inner.limiters;
-    let mut held = limiters.try_hold(client.address, (id, seat), cap, |_| false);
-    if held.is_err() {
-        let games = limiters.held_games(client.address);
-        let over: HashSet<GameId> = with_store(&app, move |s| {
-            Ok(games
-                .into_iter()
-                .filter(|g| s.summary(*g).is_ok_and(|summary| summary.finished))
-                .collect())
-        })
-        .await?;
-        held = limiters.try_hold(client.address, (id, seat), cap, |g| over.contains(&g));
-    }
-    if let Err(n) = held {
-        return Err(ApiError::new(
-            ErrorCode::TooManySeats,
-            format!(
-                "your address holds {n} seats of unfinished games, the most it may: finish one first"
-            ),
-        ));
-    }
+    let held = Held::Game(id, seat);
+    hold_seat(&app, client.address, held).await?;
     if let Err(e) = handle.join(seat, TokenHash::of(&token)).await {
-        limiters.release(client.address, (id, seat));
+        app.inner.limiters.release(client.address, held);
         return Err(e);
     }
     Ok(Json(

@@ -21,7 +21,8 @@ use starrealms::cards::{CardId, Faction, Sets, Texts};
 use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenHash};
 
 use crate::actor::blocking;
-use crate::api::{Client, Segments, fresh_seed, new_token, read_body};
+use crate::api::{Client, Segments, fresh_seed, hold_seat, new_token, read_body};
+use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
 use crate::{AppState, Lang};
 
@@ -163,6 +164,16 @@ fn load<S: Store>(
     Ok((stored, c))
 }
 
+/// Whether campaign `id` is over (its seats no longer count among those an address holds); a
+/// campaign that cannot be read is not.
+pub(crate) fn is_over<S: Store>(store: &S, id: CampaignId, lang: Lang) -> bool {
+    store
+        .load_campaign(id)
+        .ok()
+        .and_then(|stored| rebuild(store, &stored, lang).ok())
+        .is_some_and(|c| c.is_over())
+}
+
 fn view(stored: &StoredCampaign, c: &Campaign) -> CampaignView {
     CampaignView {
         id: stored.id,
@@ -300,6 +311,7 @@ pub(crate) async fn show<S: Store>(
 /// token that opens it in the campaign and in each of its games.
 pub(crate) async fn join<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     Segments((id, seat)): Segments<(String, String)>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = campaign_id(&id)?;
@@ -308,11 +320,15 @@ pub(crate) async fn join<S: Store>(
         .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
     let token = new_token()?;
     let hash = TokenHash::of(&token);
-    let games = with_store(&app, move |s, _| {
+    // A campaign's seat counts among the seats its address holds, as a game's does.
+    let held = Held::Campaign(id, seat);
+    hold_seat(&app, client.address, held).await?;
+    let claimed = with_store(&app, move |s, _| {
         s.claim_campaign_seat(id, seat, &hash)?;
         Ok(s.load_campaign(id)?.games)
     })
-    .await?;
+    .await;
+    let games = claimed.inspect_err(|_| app.inner.limiters.release(client.address, held))?;
     // The store gave the seat in the campaign's games not over too: those in memory hear of
     // it, so that their tables show it claimed and a game waiting for it starts.
     for game in games {

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use game::Seat;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use store::GameId;
+use store::{CampaignId, GameId};
 use tokio::sync::oneshot;
 
 use crate::Options;
@@ -42,6 +42,13 @@ pub(crate) fn client_of(address: IpAddr, ipv6_prefix: u8) -> IpAddr {
 /// One seat of one game.
 pub(crate) type SeatKey = (GameId, Seat);
 
+/// A seat an address holds: a game's, or a campaign's (whose games that seat plays in turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Held {
+    Game(GameId, Seat),
+    Campaign(CampaignId, Seat),
+}
+
 /// A seat's live connection: its number, and what tells it to leave.
 type LiveConnection = (u64, oneshot::Sender<()>);
 
@@ -52,8 +59,8 @@ pub(crate) struct Limiters {
     creations: DefaultKeyedRateLimiter<IpAddr>,
     requests: DefaultKeyedRateLimiter<IpAddr>,
     files: DefaultKeyedRateLimiter<IpAddr>,
-    /// Seats each address joined, pruned of finished games when it joins again.
-    held: Mutex<HashMap<IpAddr, Vec<SeatKey>>>,
+    /// Seats each address joined, pruned of those that no longer count when it is at its cap.
+    held: Mutex<HashMap<IpAddr, Vec<Held>>>,
     /// The live connections of each seat, oldest first, each with what tells it to leave.
     seat_connections: Mutex<HashMap<SeatKey, VecDeque<LiveConnection>>>,
     next_connection: AtomicU64,
@@ -108,26 +115,25 @@ impl Limiters {
         self.creations.check_key(&address).is_ok()
     }
 
-    /// The games in which this address holds seats.
-    pub(crate) fn held_games(&self, address: IpAddr) -> Vec<GameId> {
+    /// The seats this address holds.
+    pub(crate) fn held(&self, address: IpAddr) -> Vec<Held> {
         let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
-        held.get(&address)
-            .map(|seats| seats.iter().map(|(id, _)| *id).collect())
-            .unwrap_or_default()
+        held.get(&address).cloned().unwrap_or_default()
     }
 
-    /// Notes that this address takes `seat`, unless it holds `cap` seats already once those of
-    /// the games `finished` says are over are dropped; then returns how many it holds.
+    /// Notes that this address takes `seat`, unless it holds `cap` seats already once those
+    /// `gone` names (their game or campaign over, or never to start) are dropped; then returns
+    /// how many it holds.
     pub(crate) fn try_hold(
         &self,
         address: IpAddr,
-        seat: SeatKey,
+        seat: Held,
         cap: usize,
-        mut finished: impl FnMut(GameId) -> bool,
+        mut gone: impl FnMut(Held) -> bool,
     ) -> Result<(), usize> {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
         let seats = held.entry(address).or_default();
-        seats.retain(|(id, _)| !finished(*id));
+        seats.retain(|held| !gone(*held));
         if seats.len() >= cap {
             return Err(seats.len());
         }
@@ -136,7 +142,7 @@ impl Limiters {
     }
 
     /// Gives back a seat noted by [`Limiters::try_hold`] (the join failed).
-    pub(crate) fn release(&self, address: IpAddr, seat: SeatKey) {
+    pub(crate) fn release(&self, address: IpAddr, seat: Held) {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(seats) = held.get_mut(&address) {
             seats.retain(|s| *s != seat);
@@ -277,15 +283,20 @@ mod tests {
     fn held_seats_are_capped_and_drop_with_their_games() {
         let l = Limiters::new(&options());
         let a: IpAddr = "10.0.0.1".parse().unwrap();
-        let seat = |g: i64| (GameId(g), Seat(0));
-        assert_eq!(l.try_hold(a, seat(1), 2, |_| false), Ok(()));
-        assert_eq!(l.try_hold(a, seat(2), 2, |_| false), Ok(()));
-        assert_eq!(l.try_hold(a, seat(3), 2, |_| false), Err(2));
-        assert_eq!(l.held_games(a), [GameId(1), GameId(2)]);
+        let seat = |g: i64| Held::Game(GameId(g), Seat(0));
+        let campaign = Held::Campaign(CampaignId(1), Seat(1));
+        assert_eq!(l.try_hold(a, seat(1), 3, |_| false), Ok(()));
+        assert_eq!(l.try_hold(a, campaign, 3, |_| false), Ok(()));
+        assert_eq!(l.try_hold(a, seat(2), 3, |_| false), Ok(()));
+        assert_eq!(l.try_hold(a, seat(3), 3, |_| false), Err(3));
+        assert_eq!(l.held(a), [seat(1), campaign, seat(2)]);
         // Game 1 is over: its seat no longer counts.
-        assert_eq!(l.try_hold(a, seat(3), 2, |id| id == GameId(1)), Ok(()));
+        assert_eq!(l.try_hold(a, seat(3), 3, |h| h == seat(1)), Ok(()));
         l.release(a, seat(3));
-        assert_eq!(l.held_games(a), [GameId(2)]);
-        assert!(l.held_games("10.0.0.9".parse().unwrap()).is_empty());
+        assert_eq!(l.held(a), [campaign, seat(2)]);
+        // Nor does a campaign's once it is over.
+        assert_eq!(l.try_hold(a, seat(4), 2, |h| h == campaign), Ok(()));
+        assert_eq!(l.held(a), [seat(2), seat(4)]);
+        assert!(l.held("10.0.0.9".parse().unwrap()).is_empty());
     }
 }

@@ -725,6 +725,47 @@ async fn creations_and_seats_are_bounded_per_address() {
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_campaign_s_seats_count_among_those_an_address_holds() {
+    let server = started(|o| o.seats_per_address = 2).await;
+    let addr = server.addr;
+    let mut campaigns = Vec::new();
+    for _ in 0..2 {
+        let request = json!({"players": ["human", "human"]});
+        let (status, body) = http(addr, "POST", "/api/campaigns", Some(request)).await;
+        assert_eq!(status, 201, "{body}");
+        campaigns.push(body["id"].as_i64().unwrap());
+    }
+    let join = |path: String| async move { http(addr, "POST", &path, None).await };
+    for seat in ["p1", "p2"] {
+        let (status, body) =
+            join(format!("/api/campaigns/{}/seats/{seat}/join", campaigns[0])).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let game = common::create(addr, two_people()).await;
+    for path in [
+        format!("/api/campaigns/{}/seats/p1/join", campaigns[1]),
+        format!("/api/games/{game}/seats/p1/join"),
+    ] {
+        let (status, body) = join(path.clone()).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("too_many_seats")),
+            "{path}: {body}"
+        );
+    }
+    // The refused seat stays free.
+    let (_, page) = http(
+        addr,
+        "GET",
+        &format!("/api/campaigns/{}", campaigns[1]),
+        None,
+    )
+    .await;
+    assert_eq!(page["seats"][0]["claimed"], false, "{page}");
+    server.stop().await;
+}
+
 /// Creates a game with `forwarded`, the lines of `X-Forwarded-For` a proxy passed on; returns
 /// the answer's status and body.
 async fn create_forwarded(addr: std::net::SocketAddr, forwarded: &[String]) -> (u16, Value) {
@@ -837,12 +878,21 @@ async fn a_seat_of_a_finished_game_no_longer_counts_against_its_address() {
 async fn an_open_seat_nobody_joins_expires() {
     // Long enough that the first seat is joined in time on a loaded machine (ages are kept
     // to the second, so a seat may be older than it looks by up to one).
-    let server = started(|o| o.open_seat_ttl = Duration::from_secs(4)).await;
+    let server = started(|o| {
+        o.open_seat_ttl = Duration::from_secs(4);
+        o.seats_per_address = 1;
+    })
+    .await;
     let addr = server.addr;
     let id = common::create(addr, two_people()).await;
     common::join(addr, id, "p1").await;
     let (_, page) = http(addr, "GET", "/api/games?status=open", None).await;
     assert_eq!(page["games"][0]["id"], id);
+    // The address holds its one seat.
+    let next = common::create(addr, two_people()).await;
+    let path = format!("/api/games/{next}/seats/p1/join");
+    let (status, body) = http(addr, "POST", &path, None).await;
+    assert_eq!(status, 409, "{body}");
     // Creation times are kept to the second.
     tokio::time::sleep(Duration::from_millis(5100)).await;
     let (status, body) = http(
@@ -863,8 +913,21 @@ async fn an_open_seat_nobody_joins_expires() {
     );
     for status in ["open", "unfinished"] {
         let (_, page) = http(addr, "GET", &format!("/api/games?status={status}"), None).await;
-        assert_eq!(page["games"], json!([]), "{status}");
+        assert!(
+            page["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|g| g["id"] != id),
+            "{status}: {page}"
+        );
     }
+    // A game whose open seat expired can never start: its seat no longer counts against its
+    // address, which may take another.
+    let fresh = common::create(addr, two_people()).await;
+    let path = format!("/api/games/{fresh}/seats/p1/join");
+    let (status, body) = http(addr, "POST", &path, None).await;
+    assert_eq!(status, 200, "{body}");
     server.stop().await;
 }
 
