@@ -275,6 +275,7 @@ pub(crate) async fn create<S: Store>(
                 .into(),
         ));
     }
+    let seed_chosen = request.seed.is_some();
     let seed = match request.seed {
         Some(seed) => seed,
         None => fresh_seed()?,
@@ -283,7 +284,7 @@ pub(crate) async fn create<S: Store>(
     let c = Campaign::new(def()?, sides, players.clone(), seed).map_err(|e| bad(e.to_string()))?;
     let save = bare_save(&c);
     let answer = with_store(&app, move |s, lang| {
-        let id = s.create_campaign(&save, &players)?;
+        let id = s.create_campaign(&save, &players, seed_chosen)?;
         let (stored, c) = load(s, id, lang)?;
         Ok(view(&stored, &c))
     })

@@ -616,13 +616,15 @@ pub trait Store: Send + Sync + 'static {
     }
 
     /// Stores a new campaign: its save (without its games) and one seat per entry of
-    /// `players`, none claimed.
+    /// `players`, none claimed. `seed_chosen` tells whether its creator chose its seed: each of
+    /// its games says so in its summary.
     fn create_campaign(
         &self,
         save: &serde_json::Value,
         players: &[String],
+        seed_chosen: bool,
     ) -> Result<CampaignId, StoreError> {
-        let _ = (save, players);
+        let _ = (save, players, seed_chosen);
         Err(StoreError::Invalid("this store keeps no campaigns".into()))
     }
 

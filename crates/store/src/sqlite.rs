@@ -29,6 +29,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0004_rematch.sql"),
     include_str!("../migrations/0005_actions_by_time.sql"),
     include_str!("../migrations/0006_finished_in_logs.sql"),
+    include_str!("../migrations/0007_campaign_seed_chosen.sql"),
 ];
 
 /// Actions a store appends per epoch (the first part of an action's key). Actions written in
@@ -938,6 +939,7 @@ impl Store for SqliteStore {
         &self,
         save: &serde_json::Value,
         players: &[String],
+        seed_chosen: bool,
     ) -> Result<CampaignId, StoreError> {
         if players.is_empty() || players.len() > game::MAX_SEATS {
             return Err(StoreError::Invalid(format!(
@@ -949,8 +951,8 @@ impl Store for SqliteStore {
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute(
-            "INSERT INTO campaigns (save) VALUES (?1)",
-            [save.to_string()],
+            "INSERT INTO campaigns (save, seed_chosen) VALUES (?1, ?2)",
+            params![save.to_string(), seed_chosen],
         )?;
         let id = CampaignId(tx.last_insert_rowid());
         for (seat, player) in players.iter().enumerate() {
@@ -1052,13 +1054,14 @@ impl Store for SqliteStore {
             .count();
         tx.execute(
             "INSERT INTO games (game, version, config, seed, seed_chosen, open_seats)
-             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+             VALUES (?1, ?2, ?3, ?4, (SELECT seed_chosen FROM campaigns WHERE id = ?6), ?5)",
             params![
                 record.game,
                 record.version,
                 record.config.to_string(),
                 record.seed as i64,
                 open_seats as i64,
+                id.0,
             ],
         )?;
         let game = GameId(tx.last_insert_rowid());

@@ -1036,7 +1036,7 @@ fn a_campaign_keeps_its_save_seats_and_games_in_order_across_reopening() {
     let bob = TokenHash::of("bob");
     {
         let store = SqliteStore::open(db(&dir)).unwrap();
-        campaign = store.create_campaign(&save, &players).unwrap();
+        campaign = store.create_campaign(&save, &players, false).unwrap();
         store
             .claim_campaign_seat(campaign, Seat(0), &alice)
             .unwrap();
@@ -1100,7 +1100,7 @@ fn a_campaign_seat_is_claimed_once_and_only_by_a_person() {
     let store = SqliteStore::open(":memory:").unwrap();
     let players = [HUMAN.to_string(), "heuristic".to_string()];
     let id = store
-        .create_campaign(&serde_json::json!({}), &players)
+        .create_campaign(&serde_json::json!({}), &players, false)
         .unwrap();
     let token = TokenHash::of("t");
     store.claim_campaign_seat(id, Seat(0), &token).unwrap();
@@ -1126,7 +1126,11 @@ fn a_campaign_seat_is_claimed_once_and_only_by_a_person() {
             .update_campaign(missing, &serde_json::json!({}))
             .is_err()
     );
-    assert!(store.create_campaign(&serde_json::json!({}), &[]).is_err());
+    assert!(
+        store
+            .create_campaign(&serde_json::json!({}), &[], false)
+            .is_err()
+    );
 }
 
 #[test]

@@ -149,6 +149,8 @@ async fn a_campaign_against_a_bot_plays_into_its_second_scenario() {
     assert_eq!(summary["campaign"], id);
     assert_eq!(summary["config"]["sets"], json!(["rise_of_empire"]));
     assert_eq!(summary["open"], false);
+    // Its seed derives from the campaign's, which its creator chose.
+    assert_eq!(summary["seed_chosen"], true);
     let (status, body) = post(
         addr,
         &format!("/api/games/{game}/seats/p1/join"),
@@ -308,6 +310,9 @@ async fn two_people_share_a_campaign_and_its_opener_chooses() {
     // Both tokens open their seat of the game; nobody else's.
     let view = campaign(addr, id).await;
     let game = view["games"][0].as_i64().unwrap();
+    // The server drew the campaign's seed: nobody chose the game's.
+    let (_, summary) = common::http(addr, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(summary["seed_chosen"], false, "{summary}");
     for (seat, token) in tokens.iter().enumerate() {
         let mut client = Client::connect(addr, game, Some(token)).await;
         let v = client.recv().await;
@@ -352,7 +357,7 @@ async fn a_finished_campaign_completes_its_bots_upgrades_and_deals_games_after_i
     let mut bare = save.clone();
     bare.choices.clear();
     let id = store
-        .create_campaign(&serde_json::to_value(&bare).unwrap(), &players)
+        .create_campaign(&serde_json::to_value(&bare).unwrap(), &players, false)
         .unwrap();
     for (k, record) in records.iter().enumerate() {
         let mut upto = bare.clone();

@@ -320,7 +320,7 @@ async fn a_campaign_seat_claimed_is_claimed_in_its_games_at_once() {
     save.games.clear();
     let store = SqliteStore::open(":memory:").unwrap();
     let campaign = store
-        .create_campaign(&serde_json::to_value(&fresh).unwrap(), &people)
+        .create_campaign(&serde_json::to_value(&fresh).unwrap(), &people, false)
         .unwrap();
     let game = store
         .add_campaign_game(campaign, 0, &record, &serde_json::to_value(&save).unwrap())
