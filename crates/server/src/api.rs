@@ -542,6 +542,22 @@ async fn again<S: Store>(
     body: Body,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
+    // A game that cannot be played again is refused before the request uses the address's
+    // allowance of creations.
+    let (stored, campaign) =
+        with_store(&app, move |s| Ok((s.load(id)?, s.campaign_of(id)?))).await?;
+    if stored.winners.is_none() {
+        return Err(ApiError::new(
+            ErrorCode::NotFinished,
+            format!("game {id} is not over: it can be played again at the end"),
+        ));
+    }
+    if campaign.is_some() {
+        return Err(ApiError::new(
+            ErrorCode::BadRequest,
+            "the next game of a campaign is played from the campaign's page",
+        ));
+    }
     let options = &app.inner.options;
     let body = read_body(options, &headers, body, || {
         app.inner.limiters.creation(client.address)
@@ -557,20 +573,6 @@ async fn again<S: Store>(
             )
         })?
     };
-    let (stored, campaign) =
-        with_store(&app, move |s| Ok((s.load(id)?, s.campaign_of(id)?))).await?;
-    if stored.winners.is_none() {
-        return Err(ApiError::new(
-            ErrorCode::NotFinished,
-            format!("game {id} is not over: it can be played again at the end"),
-        ));
-    }
-    if campaign.is_some() {
-        return Err(ApiError::new(
-            ErrorCode::BadRequest,
-            "the next game of a campaign is played from the campaign's page",
-        ));
-    }
     let shift = usize::from(request.swap);
     let record = games::played_again(&stored.record, shift, fresh_seed()?)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;

@@ -187,7 +187,12 @@ impl Limiters {
 
     /// Forgets the buckets that are full again, so memory follows the active clients only.
     pub(crate) fn prune(&self) {
-        for limiter in [&self.address_messages, &self.creations, &self.requests] {
+        for limiter in [
+            &self.address_messages,
+            &self.creations,
+            &self.requests,
+            &self.files,
+        ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -211,6 +216,43 @@ mod tests {
             connections_per_seat: 2,
             ..Options::default()
         }
+    }
+
+    #[test]
+    fn pruning_forgets_every_address_whose_allowance_is_whole_again() {
+        // Allowances of one that come back within a tenth of a millisecond.
+        let quick = Options {
+            messages_burst: 1,
+            messages_per_second: 10_000,
+            address_messages_burst: 1,
+            address_messages_per_second: 10_000,
+            creations_burst: 1,
+            creations_per_minute: 600_000,
+            requests_burst: 1,
+            requests_per_second: 10_000,
+            file_requests_burst: 1,
+            file_requests_per_second: 10_000,
+            ..Options::default()
+        };
+        let l = Limiters::new(&quick);
+        for k in 0..50u8 {
+            let a = IpAddr::from([10, 0, 1, k]);
+            let seat = (GameId(k.into()), Seat(0));
+            assert!(l.message(a, Some(seat)) && l.request(a) && l.file(a) && l.creation(a));
+        }
+        let counts = |l: &Limiters| {
+            [
+                l.seat_messages.len(),
+                l.address_messages.len(),
+                l.creations.len(),
+                l.requests.len(),
+                l.files.len(),
+            ]
+        };
+        assert_eq!(counts(&l), [50; 5]);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        l.prune();
+        assert_eq!(counts(&l), [0; 5]);
     }
 
     #[test]

@@ -726,6 +726,26 @@ async fn creations_and_seats_are_bounded_per_address() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_refused_a_rematch_uses_none_of_the_creations_allowed() {
+    let server = started(|o| {
+        o.creations_burst = 2;
+        o.creations_per_minute = 1;
+    })
+    .await;
+    let addr = server.addr;
+    let id = common::create(addr, two_people()).await;
+    for _ in 0..5 {
+        let path = format!("/api/games/{id}/again");
+        let (status, body) = http(addr, "POST", &path, None).await;
+        assert_eq!(status, 409, "{body}");
+        assert_eq!(body["code"], "not_finished");
+    }
+    let (status, body) = http(addr, "POST", "/api/games", Some(two_people())).await;
+    assert_eq!(status, 201, "{body}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_campaign_s_seats_count_among_those_an_address_holds() {
     let server = started(|o| o.seats_per_address = 2).await;
     let addr = server.addr;
