@@ -145,7 +145,7 @@ fn load<S: Store>(
     id: CampaignId,
     lang: Lang,
 ) -> Result<(StoredCampaign, Campaign), ApiError> {
-    let stored = store.load_campaign(id)?;
+    let mut stored = store.load_campaign(id)?;
     let mut c = rebuild(store, &stored, lang)?;
     let mut changed = false;
     while let Some(p) = c.completion_turn() {
@@ -159,7 +159,12 @@ fn load<S: Store>(
         changed = true;
     }
     if changed {
-        store.update_campaign(id, &bare_save(&c))?;
+        // Written if nothing else was in between; otherwise what was written instead is read
+        // again.
+        if !store.update_campaign(id, &bare_save(&c), stored.revision)? {
+            return load(store, id, lang);
+        }
+        stored.revision += 1;
     }
     Ok((stored, c))
 }
@@ -520,7 +525,11 @@ pub(crate) async fn complete<S: Store>(
             row,
         })
         .map_err(|e| refused(e.to_string()))?;
-        s.update_campaign(id, &bare_save(&c))?;
+        if !s.update_campaign(id, &bare_save(&c), stored.revision)? {
+            return Err(refused(
+                "another decision of the campaign was just made: this one was not, look again",
+            ));
+        }
         let (stored, c) = load(s, id, lang)?;
         Ok(view(&stored, &c))
     })

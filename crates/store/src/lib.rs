@@ -151,6 +151,8 @@ pub struct StoredCampaign {
     pub games: Vec<GameId>,
     /// When it was created (UTC).
     pub created_at: String,
+    /// How many times its save was replaced ([`Store::update_campaign`] names the one it read).
+    pub revision: u64,
 }
 
 /// One seat of a stored game.
@@ -633,9 +635,16 @@ pub trait Store: Send + Sync + 'static {
         Err(StoreError::UnknownCampaign(id))
     }
 
-    /// Replaces a campaign's save (a choice made, an upgrade after the campaign).
-    fn update_campaign(&self, id: CampaignId, save: &serde_json::Value) -> Result<(), StoreError> {
-        let _ = save;
+    /// Replaces a campaign's save (a choice made, an upgrade after the campaign) if it is still
+    /// at `revision`, the one it was read at: `Ok(false)`, nothing written, when another write
+    /// came in between.
+    fn update_campaign(
+        &self,
+        id: CampaignId,
+        save: &serde_json::Value,
+        revision: u64,
+    ) -> Result<bool, StoreError> {
+        let _ = (save, revision);
         Err(StoreError::UnknownCampaign(id))
     }
 

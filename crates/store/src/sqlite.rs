@@ -30,6 +30,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0005_actions_by_time.sql"),
     include_str!("../migrations/0006_finished_in_logs.sql"),
     include_str!("../migrations/0007_campaign_seed_chosen.sql"),
+    include_str!("../migrations/0008_campaign_revision.sql"),
 ];
 
 /// Actions a store appends per epoch (the first part of an action's key). Actions written in
@@ -969,15 +970,29 @@ impl Store for SqliteStore {
         self.read(|tx| campaign_of_id(tx, id))
     }
 
-    fn update_campaign(&self, id: CampaignId, save: &serde_json::Value) -> Result<(), StoreError> {
-        let changed = self.writer().execute(
-            "UPDATE campaigns SET save = ?2 WHERE id = ?1",
-            params![id.0, save.to_string()],
+    fn update_campaign(
+        &self,
+        id: CampaignId,
+        save: &serde_json::Value,
+        revision: u64,
+    ) -> Result<bool, StoreError> {
+        let conn = self.writer();
+        let changed = conn.execute(
+            "UPDATE campaigns SET save = ?2, revision = revision + 1
+             WHERE id = ?1 AND revision = ?3",
+            params![id.0, save.to_string(), revision as i64],
         )?;
         if changed == 0 {
-            return Err(StoreError::UnknownCampaign(id));
+            let known = conn
+                .prepare_cached("SELECT 1 FROM campaigns WHERE id = ?1")?
+                .exists([id.0])?;
+            return if known {
+                Ok(false)
+            } else {
+                Err(StoreError::UnknownCampaign(id))
+            };
         }
-        Ok(())
+        Ok(true)
     }
 
     fn claim_campaign_seat(
@@ -1082,7 +1097,7 @@ impl Store for SqliteStore {
             params![id.0, number as i64, game.0],
         )?;
         tx.execute(
-            "UPDATE campaigns SET save = ?2 WHERE id = ?1",
+            "UPDATE campaigns SET save = ?2, revision = revision + 1 WHERE id = ?1",
             params![id.0, save.to_string()],
         )?;
         tx.commit()?;
@@ -1102,9 +1117,9 @@ impl Store for SqliteStore {
 
 /// A whole campaign, or `UnknownCampaign`.
 fn campaign_of_id(conn: &Connection, id: CampaignId) -> Result<StoredCampaign, StoreError> {
-    let (save, created_at): (String, String) = conn
-        .prepare_cached("SELECT save, created_at FROM campaigns WHERE id = ?1")?
-        .query_row([id.0], |r| Ok((r.get(0)?, r.get(1)?)))
+    let (save, created_at, revision): (String, String, i64) = conn
+        .prepare_cached("SELECT save, created_at, revision FROM campaigns WHERE id = ?1")?
+        .query_row([id.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?
         .ok_or(StoreError::UnknownCampaign(id))?;
     let save = serde_json::from_str(&save)
@@ -1135,6 +1150,7 @@ fn campaign_of_id(conn: &Connection, id: CampaignId) -> Result<StoredCampaign, S
         seats,
         games,
         created_at,
+        revision: revision as u64,
     })
 }
 

@@ -1091,8 +1091,18 @@ fn a_campaign_keeps_its_save_seats_and_games_in_order_across_reopening() {
     );
     let other = store.create(&record(&[HUMAN, "random"]), false).unwrap();
     assert_eq!(store.campaign_of(other).unwrap(), None);
-    store.update_campaign(campaign, &save).unwrap();
-    assert_eq!(store.load_campaign(campaign).unwrap().save, save);
+    // Each game added replaced the save once: a write names the revision it read.
+    let read = store.load_campaign(campaign).unwrap();
+    assert_eq!(read.revision, 2);
+    let mut changed = save.clone();
+    changed["note"] = serde_json::json!("first");
+    assert!(store.update_campaign(campaign, &changed, 2).unwrap());
+    assert_eq!(store.load_campaign(campaign).unwrap().save, changed);
+    assert_eq!(store.load_campaign(campaign).unwrap().revision, 3);
+    // A second write from the same read (a double click) is refused, and writes nothing.
+    assert!(!store.update_campaign(campaign, &save, 2).unwrap());
+    let now = store.load_campaign(campaign).unwrap();
+    assert_eq!((now.save, now.revision), (changed, 3));
 }
 
 #[test]
@@ -1123,7 +1133,7 @@ fn a_campaign_seat_is_claimed_once_and_only_by_a_person() {
     ));
     assert!(
         store
-            .update_campaign(missing, &serde_json::json!({}))
+            .update_campaign(missing, &serde_json::json!({}), 0)
             .is_err()
     );
     assert!(

@@ -422,3 +422,76 @@ async fn a_finished_campaign_completes_its_bots_upgrades_and_deals_games_after_i
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_upgrades_sent_at_once_from_one_turn_make_one() {
+    use store::Store as _;
+    // A whole campaign played by bots, stored as two people's, its last upgrades not made yet.
+    let def = starrealms::campaign::CampaignDef::builtin();
+    let played = bots::campaign::play_campaign(def, ["heuristic", "random"], 21).unwrap();
+    let store = SqliteStore::open(":memory:").unwrap();
+    let mut save = played.save.clone();
+    let records = std::mem::take(&mut save.games);
+    save.completion.clear();
+    save.players = [store::HUMAN.to_string(), store::HUMAN.to_string()];
+    let players = save.players.to_vec();
+    let mut bare = save.clone();
+    bare.choices.clear();
+    let id = store
+        .create_campaign(&serde_json::to_value(&bare).unwrap(), &players, false)
+        .unwrap();
+    let tokens = ["first", "second"];
+    for (seat, token) in tokens.iter().enumerate() {
+        let hash = store::TokenHash::of(token);
+        store
+            .claim_campaign_seat(id, game::Seat(seat as u8), &hash)
+            .unwrap();
+    }
+    for (k, record) in records.iter().enumerate() {
+        let mut upto = bare.clone();
+        upto.choices = save.choices[..=k].to_vec();
+        let mut record = record.clone();
+        record.players = players.clone();
+        let game = store
+            .add_campaign_game(id, k, &record, &serde_json::to_value(&upto).unwrap())
+            .unwrap();
+        let state: starrealms::State = record.replay().unwrap();
+        store.finish(game, &state.winners()).unwrap();
+    }
+    let server = common::start(store, common::options()).await;
+    let addr = server.addr;
+    let s = campaign(addr, id.0).await["status"].clone();
+    let turn = s["completion_turn"]
+        .as_u64()
+        .expect("a person's upgrade to make") as usize;
+    let options = s["completion_options"].as_array().unwrap().clone();
+    assert!(options.len() >= 2, "{s}");
+    let before = s["upgraded_cards"].as_array().unwrap().len();
+    // A double click, each with another upgrade.
+    let path = format!("/api/campaigns/{}/complete", id.0);
+    let ask = |option: &Value| {
+        // Each option is [card, sheet, row].
+        let body =
+            json!({"token": tokens[turn], "card": option[0], "sheet": option[1], "row": option[2]});
+        let path = path.clone();
+        async move { post(addr, &path, body).await }
+    };
+    let (a, b) = tokio::join!(ask(&options[0]), ask(&options[1]));
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409], "{a:?} {b:?}");
+    let refused = if a.0 == 409 { &a.1 } else { &b.1 };
+    assert_eq!(refused["code"], "campaign_refused", "{refused}");
+    // Exactly the upgrade answered 200 is kept.
+    let kept = if a.0 == 200 { &a.1 } else { &b.1 };
+    let after = campaign(addr, id.0).await;
+    assert_eq!(
+        after["status"]["upgraded_cards"],
+        kept["status"]["upgraded_cards"]
+    );
+    assert_eq!(
+        after["status"]["upgraded_cards"].as_array().unwrap().len(),
+        before + 1
+    );
+    server.stop().await;
+}
