@@ -378,7 +378,7 @@ async fn create<S: Store>(
         app.inner.limiters.creation(client.address)
     })
     .await?;
-    let request: CreateGame = serde_json::from_slice(&body)
+    let request: CreateGame = object(&body)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, format!("not a game request: {e}")))?;
     let people = request.seats.iter().filter(|p| *p == store::HUMAN).count();
     if request.seed.is_some() && people > 1 && !options.allow_chosen_seeds {
@@ -566,7 +566,7 @@ async fn again<S: Store>(
     let request: AgainRequest = if body.iter().all(u8::is_ascii_whitespace) {
         AgainRequest { swap: true }
     } else {
-        serde_json::from_slice(&body).map_err(|e| {
+        object(&body).map_err(|e| {
             ApiError::new(
                 ErrorCode::BadRequest,
                 format!("not a request to play again: {e}"),
@@ -661,6 +661,16 @@ pub(crate) fn new_token() -> Result<String, ApiError> {
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::new(ErrorCode::Internal, format!("no random token: {e}")))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// A request's body read as the object of fields `T` is: a JSON array, which the parser would
+/// also read as `T`'s fields in order, is refused like any other value that is not an object.
+pub(crate) fn object<T: DeserializeOwned>(body: &[u8]) -> Result<T, String> {
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| e.to_string())?;
+    if !value.is_object() {
+        return Err("expected a JSON object with named fields".into());
+    }
+    serde_json::from_value(value).map_err(|e| e.to_string())
 }
 
 /// Notes that `address` takes `seat`. An address holds a bounded number of seats of games and

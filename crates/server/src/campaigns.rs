@@ -21,7 +21,7 @@ use starrealms::cards::{CardId, Faction, Sets, Texts};
 use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenHash};
 
 use crate::actor::blocking;
-use crate::api::{Client, Segments, fresh_seed, hold_seat, new_token, read_body};
+use crate::api::{Client, Segments, fresh_seed, hold_seat, new_token, object, read_body};
 use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
 use crate::{AppState, Lang};
@@ -249,7 +249,7 @@ pub(crate) async fn create<S: Store>(
     .await?;
     let bad = |m: String| ApiError::new(ErrorCode::BadRequest, m);
     let request: CreateCampaign =
-        serde_json::from_slice(&body).map_err(|e| bad(format!("not a campaign request: {e}")))?;
+        object(&body).map_err(|e| bad(format!("not a campaign request: {e}")))?;
     if request.players.len() != 2 {
         return Err(bad(format!(
             "a campaign is for two players, not {}",
@@ -386,7 +386,7 @@ async fn decision<S: Store>(
     body: Body,
 ) -> Result<Decision, ApiError> {
     let body = read_body(&app.inner.options, headers, body, || true).await?;
-    serde_json::from_slice(&body).map_err(|e| {
+    object(&body).map_err(|e| {
         ApiError::new(
             ErrorCode::BadRequest,
             format!("not a campaign decision: {e}"),

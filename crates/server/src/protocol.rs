@@ -256,12 +256,76 @@ pub struct ApiError {
     pub reason: Option<game::Reason>,
 }
 
+/// Characters of a client's text an error message quotes at most: a name or a value mistyped
+/// is recognised by its start, and a message never grows with what a client sends.
+pub const QUOTED_MAX: usize = 64;
+
+/// `message` with each quoted text (between backquotes) longer than [`QUOTED_MAX`] characters
+/// cut there with `…`, and the parser's `struct Name` (`with N elements`), `internally tagged
+/// enum Name` told as an object.
+fn plain(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    for (k, part) in message.split('`').enumerate() {
+        if k > 0 {
+            out.push('`');
+        }
+        // Odd parts are quoted (the last of an odd count is not: no closing backquote).
+        if k % 2 == 1 && part.chars().count() > QUOTED_MAX {
+            out.extend(part.chars().take(QUOTED_MAX));
+            out.push('…');
+        } else if k % 2 == 0 {
+            out.push_str(&unnamed(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// `text` with the parser's names of Rust types replaced by "an object".
+fn unnamed(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = ["internally tagged enum ", "struct "]
+            .iter()
+            .filter_map(|w| rest.find(w).map(|at| (at, w.len())))
+            .min();
+        let Some((at, len)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        let name_end = rest[at + len..]
+            .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .map_or(rest.len(), |e| at + len + e);
+        // A type's name starts with a capital; other words stay as they are.
+        if !rest[at + len..].starts_with(|c: char| c.is_ascii_uppercase()) {
+            out.push_str(&rest[..at + len]);
+            rest = &rest[at + len..];
+            continue;
+        }
+        out.push_str(&rest[..at]);
+        out.push_str("an object");
+        rest = &rest[name_end..];
+        // "with 11 elements": the fields of the type, as the parser counts them.
+        if let Some(after) = rest.strip_prefix(" with ")
+            && let Some(end) = after.find(" element")
+            && after[..end].chars().all(|c| c.is_ascii_digit())
+        {
+            let tail = &after[end + " element".len()..];
+            rest = tail.strip_prefix('s').unwrap_or(tail);
+        }
+    }
+}
+
 impl ApiError {
-    /// An error.
+    /// An error. What its message quotes of the request (between backquotes) is cut to
+    /// [`QUOTED_MAX`] characters, and Rust's names of the server's types (the parser's
+    /// `struct CreateGame`) are told as what they are: an object.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
             code,
-            message: message.into(),
+            message: plain(&message.into()),
             reason: None,
         }
     }
@@ -329,5 +393,41 @@ mod tests {
             serde_json::to_value(e).unwrap(),
             serde_json::json!({"type": "error", "code": "not_your_turn", "message": "wait", "client_id": "c1"})
         );
+    }
+
+    #[test]
+    fn a_message_quotes_a_client_s_text_briefly_and_names_no_rust_type() {
+        let long = "A".repeat(15_000);
+        let e = ApiError::new(
+            ErrorCode::BadRequest,
+            format!("unknown bot `{long}`, and `ok`"),
+        );
+        let cut = "A".repeat(QUOTED_MAX);
+        assert_eq!(e.message, format!("unknown bot `{cut}…`, and `ok`"));
+        // A name of 64 characters is kept whole.
+        let e = ApiError::new(ErrorCode::BadRequest, format!("`{cut}`"));
+        assert_eq!(e.message, format!("`{cut}`"));
+        for (parser, told) in [
+            (
+                "invalid type: sequence, expected struct CreateGame",
+                "invalid type: sequence, expected an object",
+            ),
+            (
+                "invalid length 0, expected struct CreateGame with 11 elements",
+                "invalid length 0, expected an object",
+            ),
+            (
+                "invalid length 1, expected struct Decision with 1 element at line 1",
+                "invalid length 1, expected an object at line 1",
+            ),
+            (
+                "expected internally tagged enum ClientMessage",
+                "expected an object",
+            ),
+            // Words that are not a type's name stay, and quoted text is the client's.
+            ("the struct of `struct Mine`", "the struct of `struct Mine`"),
+        ] {
+            assert_eq!(ApiError::new(ErrorCode::BadRequest, parser).message, told);
+        }
     }
 }

@@ -276,6 +276,38 @@ async fn http_errors_are_json_with_a_code() {
     }
     let (status, answer) = common::http_raw(addr, "POST", "/api/games", "{oops").await;
     assert_eq!((status, code(&answer)), (400, "bad_request"));
+    // A body is an object of named fields: the parser would read an array as the fields in
+    // order, and name the server's types in its words.
+    for (path, body) in [
+        ("/api/games", "[]"),
+        ("/api/campaigns", r#"[["human", "easy"]]"#),
+    ] {
+        let (status, answer) = common::http_raw(addr, "POST", path, body).await;
+        assert_eq!(
+            (status, code(&answer)),
+            (400, "bad_request"),
+            "{path} {body}"
+        );
+        let message = answer["message"].as_str().unwrap();
+        assert!(
+            message.ends_with("expected a JSON object with named fields"),
+            "{message}"
+        );
+    }
+    let (_, answer) = common::http_raw(addr, "POST", "/api/games", r#"{"game": 3}"#).await;
+    let message = answer["message"].as_str().unwrap();
+    assert!(!message.contains("struct"), "{message}");
+    // What the client sent is quoted briefly, however long.
+    let long = "A".repeat(15_000);
+    let request = json!({"game": "starrealms", "seats": ["human", long]});
+    let (status, answer) = common::http(addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 400);
+    let message = answer["message"].as_str().unwrap();
+    assert!(message.len() < 2_000, "{message}");
+    assert!(
+        message.contains(&format!("`{}…`", "A".repeat(64))),
+        "{message}"
+    );
 
     common::join(addr, id, "p1").await;
     let (status, answer) = common::http(
