@@ -342,32 +342,56 @@ async fn two_people_share_a_campaign_and_its_opener_chooses() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_campaign_completes_its_bots_upgrades_and_deals_games_after_it() {
+/// A whole campaign played by two bots (seed 21), stored as the server stores one, its last
+/// upgrades not made yet. With `tokens`, stored as two people's, each seat claimed with its token.
+fn finished_campaign(
+    tokens: Option<[&str; 2]>,
+) -> (
+    SqliteStore,
+    store::CampaignId,
+    starrealms::campaign::Campaign,
+) {
     use store::Store as _;
-    // A whole campaign between two bots, stored as the server stores one, its last upgrades
-    // not made yet: the server makes the bots' upgrades when it reads it.
     let def = starrealms::campaign::CampaignDef::builtin();
     let played = bots::campaign::play_campaign(def, ["heuristic", "random"], 21).unwrap();
     let store = SqliteStore::open(":memory:").unwrap();
     let mut save = played.save.clone();
     let records = std::mem::take(&mut save.games);
     save.completion.clear();
-    let players = played.save.players.to_vec();
+    if tokens.is_some() {
+        save.players = [store::HUMAN.to_string(), store::HUMAN.to_string()];
+    }
+    let players = save.players.to_vec();
     let mut bare = save.clone();
     bare.choices.clear();
     let id = store
         .create_campaign(&serde_json::to_value(&bare).unwrap(), &players, false)
         .unwrap();
+    for (seat, token) in tokens.iter().flatten().enumerate() {
+        let hash = store::TokenHash::of(token);
+        store
+            .claim_campaign_seat(id, game::Seat(seat as u8), &hash)
+            .unwrap();
+    }
     for (k, record) in records.iter().enumerate() {
         let mut upto = bare.clone();
         upto.choices = save.choices[..=k].to_vec();
+        let mut record = record.clone();
+        record.players = players.clone();
         let game = store
-            .add_campaign_game(id, k, record, &serde_json::to_value(&upto).unwrap())
+            .add_campaign_game(id, k, &record, &serde_json::to_value(&upto).unwrap())
             .unwrap();
         let state: starrealms::State = record.replay().unwrap();
         store.finish(game, &state.winners()).unwrap();
     }
+    (store, id, played)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_campaign_completes_its_bots_upgrades_and_deals_games_after_it() {
+    // The server makes the bots' upgrades when it reads the campaign.
+    let (store, id, played) = finished_campaign(None);
+    let def = starrealms::campaign::CampaignDef::builtin();
     let server = common::start(store, common::options()).await;
     let addr = server.addr;
     let view = campaign(addr, id.0).await;
@@ -425,39 +449,8 @@ async fn a_finished_campaign_completes_its_bots_upgrades_and_deals_games_after_i
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_upgrades_sent_at_once_from_one_turn_make_one() {
-    use store::Store as _;
-    // A whole campaign played by bots, stored as two people's, its last upgrades not made yet.
-    let def = starrealms::campaign::CampaignDef::builtin();
-    let played = bots::campaign::play_campaign(def, ["heuristic", "random"], 21).unwrap();
-    let store = SqliteStore::open(":memory:").unwrap();
-    let mut save = played.save.clone();
-    let records = std::mem::take(&mut save.games);
-    save.completion.clear();
-    save.players = [store::HUMAN.to_string(), store::HUMAN.to_string()];
-    let players = save.players.to_vec();
-    let mut bare = save.clone();
-    bare.choices.clear();
-    let id = store
-        .create_campaign(&serde_json::to_value(&bare).unwrap(), &players, false)
-        .unwrap();
     let tokens = ["first", "second"];
-    for (seat, token) in tokens.iter().enumerate() {
-        let hash = store::TokenHash::of(token);
-        store
-            .claim_campaign_seat(id, game::Seat(seat as u8), &hash)
-            .unwrap();
-    }
-    for (k, record) in records.iter().enumerate() {
-        let mut upto = bare.clone();
-        upto.choices = save.choices[..=k].to_vec();
-        let mut record = record.clone();
-        record.players = players.clone();
-        let game = store
-            .add_campaign_game(id, k, &record, &serde_json::to_value(&upto).unwrap())
-            .unwrap();
-        let state: starrealms::State = record.replay().unwrap();
-        store.finish(game, &state.winners()).unwrap();
-    }
+    let (store, id, _) = finished_campaign(Some(tokens));
     let server = common::start(store, common::options()).await;
     let addr = server.addr;
     let s = campaign(addr, id.0).await["status"].clone();
