@@ -1030,8 +1030,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         if self.state.is_terminal() {
             return Err(StoreError::Finished(id).into());
         }
-        let age = self.created.and_then(|c| c.elapsed().ok());
-        if age.is_some_and(|age| age > self.context.open_seat_ttl) {
+        if open_seats_expired(self.created, self.context.open_seat_ttl) {
             return Err(ApiError::new(
                 ErrorCode::SeatExpired,
                 format!(
@@ -1228,6 +1227,14 @@ impl<G: Served, S: Store> Actor<G, S> {
             );
         }
     }
+}
+
+/// Whether the open seats of a game `created` then have expired, `ttl` after it (a game whose
+/// creation time is unknown keeps them open).
+pub(crate) fn open_seats_expired(created: Option<SystemTime>, ttl: Duration) -> bool {
+    created
+        .and_then(|c| c.elapsed().ok())
+        .is_some_and(|age| age > ttl)
 }
 
 /// How long an open seat waited, in words: whole minutes, or seconds under two minutes.

@@ -3,7 +3,6 @@
 
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
 use axum::extract::path::ErrorKind;
@@ -22,7 +21,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 
-use crate::actor::blocking;
+use crate::actor::{blocking, open_seats_expired};
 use crate::games::{self, CreateGame};
 use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
@@ -695,7 +694,8 @@ pub(crate) async fn hold_seat<S: Store>(
                 .into_iter()
                 .filter(|h| match *h {
                     Held::Game(g, _) => s.summary(g).is_ok_and(|game| {
-                        game.finished || (game.open && older_than(&game.created_at, ttl))
+                        let created = humantime::parse_rfc3339(&game.created_at).ok();
+                        game.finished || (game.open && open_seats_expired(created, ttl))
                     }),
                     Held::Campaign(c, _) => campaigns::is_over(s, c, lang),
                 })
@@ -712,14 +712,6 @@ pub(crate) async fn hold_seat<S: Store>(
             ),
         )
     })
-}
-
-/// Whether a time the store wrote (RFC 3339, UTC) is more than `ttl` ago.
-fn older_than(created_at: &str, ttl: Duration) -> bool {
-    humantime::parse_rfc3339(created_at)
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age > ttl)
 }
 
 async fn join<S: Store>(
