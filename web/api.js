@@ -52,8 +52,10 @@ export const api = {
   // A page of the lobby, newest first: "open" games (a seat to take) or "playing" ones.
   /** @type {(status: "open" | "playing", limit?: number) => Promise<import("./types.js").Lobby>} */
   list: (status, limit) => request("GET", "/api/games?status=" + status + "&limit=" + (limit || 50)),
-  /** @type {(id: number, seat: string) => Promise<import("./types.js").Joined>} */
-  join: (id, seat) => request("POST", "/api/games/" + id + "/seats/" + seat + "/join"),
+  // A free seat; a rematch's with `previous`, the token of the seat its player held in the game before.
+  /** @type {(id: number, seat: string, previous?: string) => Promise<import("./types.js").Joined>} */
+  join: (id, seat, previous) =>
+    request("POST", "/api/games/" + id + "/seats/" + seat + "/join", previous ? { token: previous } : undefined),
   // A finished game again: a rematch (`swap`, sides swapped, one per game) or the same settings.
   /** @type {(id: number, swap: boolean) => Promise<import("./types.js").Again>} */
   again: (id, swap) => request("POST", "/api/games/" + id + "/again", { swap }),

@@ -342,11 +342,13 @@ export class GamePage {
   async playAgain(swap) {
     try {
       const next = await api.again(this.id, swap);
+      const held = tokensOf(this.id);
       for (const seat of this.seats) {
         const mine = next.seats_from[seat];
         const info = next.seats.find((s) => s.seat === mine);
         if (!info || info.player !== "human" || info.claimed) continue;
-        const joined = await api.join(next.id, mine);
+        // A rematch's seats are kept for this game's players: each is taken with its seat's token here.
+        const joined = await api.join(next.id, mine, swap ? held[seat] : undefined);
         saveToken(next.id, joined.seat, joined.token);
       }
       location.hash = "#/game/" + next.id;
@@ -409,7 +411,11 @@ export class GamePage {
     const open = view.waiting
       ? view.waiting
       : this.summary.seats.filter((s) => s.player === "human" && !s.claimed).map((s) => s.seat);
-    if (!view.over && open.length && this.seats.length > 0) {
+    if (!view.over && open.length && this.seats.length > 0 && this.summary.rematch_of) {
+      // A rematch's free seats are kept for the players of the game before: nobody else to invite.
+      out.push(h("p", { class: "note", "data-testid": "rematch-waiting" },
+        t("web.share.rematch", { seats: open.join(", "), game: String(this.summary.rematch_of) })));
+    } else if (!view.over && open.length && this.seats.length > 0) {
       const url = location.origin + location.pathname + "#/join/" + this.id;
       const input = h("input", { type: "text", readonly: true, value: url, "aria-label": t("web.share.title"), onfocus: (e) => e.target.select() });
       out.push(h("section", { class: "panel share", "data-testid": "share-link" },

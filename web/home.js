@@ -263,13 +263,28 @@ function createPanel() {
 }
 
 /**
+ * For a seat of a rematch, which is kept for a player of the game before, the token this browser
+ * holds of that player's seat there (the rematch moves each player one seat on), if any.
+ * @param {number} id
+ * @param {string} seat
+ * @returns {Promise<string | undefined>}
+ */
+async function previousToken(id, seat) {
+  const summary = await api.summary(id);
+  if (!summary.rematch_of) return undefined;
+  const n = summary.seats.length;
+  const before = "p" + (((Number(seat.slice(1)) - 1 + n - 1) % n) + 1);
+  return tokensOf(summary.rematch_of)[before];
+}
+
+/**
  * Takes seat `seat` of game `id` and opens it.
  * @param {number} id
  * @param {string} seat
  */
 export async function joinSeat(id, seat) {
   try {
-    const joined = await api.join(id, seat);
+    const joined = await api.join(id, seat, await previousToken(id, seat));
     saveToken(id, joined.seat, joined.token);
     location.hash = "#/game/" + id;
   } catch (/** @type {any} */ e) {

@@ -19,6 +19,7 @@ const ERRORS = {
   not_a_seat: "web.error.not_a_seat",
   too_many_seats: "web.error.too_many_seats",
   seat_expired: "web.error.seat_expired",
+  seat_reserved: "web.error.seat_reserved",
   too_many_connections: "web.error.too_many_connections",
   damaged_game: "web.error.damaged_game",
   unknown_campaign: "web.error.unknown_campaign",

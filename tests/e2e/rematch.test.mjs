@@ -1,5 +1,6 @@
 // After a game: a rematch with the sides swapped (one per game, whoever asks first), which the
-// other player is offered too, and a new game with the same settings.
+// other player is offered too, its seats kept for the game's players, and a new game with the
+// same settings.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -83,6 +84,16 @@ test("a finished game offers a rematch with the sides swapped and a new game wit
     assert.match(await page.locator(`${tid("result")} h2`).textContent(), /Winner|You win/);
     await p.shot("result");
 
+    // Somebody else asks for the rematch first and tries to sit in it: its seat is kept for the
+    // player, whose browser takes it with its seat's token of this game.
+    const asked = await (await fetch(`${BASE_URL}/api/games/${game.id}/again`, { method: "POST" })).json();
+    assert.equal(asked.rematch_of, game.id);
+    const refused = await fetch(`${BASE_URL}/api/games/${asked.id}/seats/p2/join`, { method: "POST" });
+    assert.equal(refused.status, 403);
+    assert.equal((await refused.json()).code, "seat_reserved");
+    await page.reload();
+    await page.locator(`${tid("rematch")}.offered`).waitFor();
+
     // The rematch: the player now sits where the bot sat, in a fresh deal.
     await page.locator(tid("rematch")).click();
     await page.waitForFunction((id) => /#\/game\/\d+/.test(location.hash) && !location.hash.endsWith("/" + id), game.id);
@@ -90,7 +101,9 @@ test("a finished game offers a rematch with the sides swapped and a new game wit
     await page.locator(tid("table")).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="table"]').getAttribute("data-seat") === "p2");
     assert.equal((await tableState(page)).seat, "p2", "sides swapped");
+    assert.equal(rematch, asked.id, "the rematch somebody else asked for");
     const summary = await (await fetch(`${BASE_URL}/api/games/${rematch}`)).json();
+    assert.equal(summary.rematch_of, game.id);
     assert.deepEqual(summary.seats.map((s) => [s.player, s.claimed]), [["random", false], ["human", true]]);
     assert.equal(summary.seed_chosen, false, "a fresh deal nobody chose");
     await p.shot("rematch");

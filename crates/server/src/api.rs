@@ -503,8 +503,13 @@ async fn summary<S: Store>(
     Segments(id): Segments<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
-    let (summary, campaign, rematch) = with_store(&app, move |s| {
-        Ok((s.summary(id)?, s.campaign_of(id)?, s.rematch(id)?))
+    let (summary, campaign, rematch, rematch_of) = with_store(&app, move |s| {
+        Ok((
+            s.summary(id)?,
+            s.campaign_of(id)?,
+            s.rematch(id)?,
+            s.rematch_of(id)?,
+        ))
     })
     .await?;
     let mut json = serde_json::to_value(summary).expect("a summary serializes");
@@ -515,6 +520,10 @@ async fn summary<S: Store>(
     if let Some(rematch) = rematch {
         // Somebody asked for a rematch: its players find it here.
         json["rematch"] = serde_json::json!(rematch.0);
+    }
+    if let Some(of) = rematch_of {
+        // A rematch: its seats are kept for the players of the game it follows.
+        json["rematch_of"] = serde_json::json!(of.0);
     }
     Ok(Json(json))
 }
@@ -572,7 +581,11 @@ async fn again<S: Store>(
             )
         })?
     };
-    let shift = usize::from(request.swap);
+    let shift = if request.swap {
+        games::REMATCH_SHIFT
+    } else {
+        0
+    };
     let record = games::played_again(&stored.record, shift, fresh_seed()?)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
     let new_id = if request.swap {
@@ -587,6 +600,9 @@ async fn again<S: Store>(
     let summary = with_store(&app, move |s| s.summary(new_id)).await?;
     let n = summary.seats.len();
     let mut json = serde_json::to_value(&summary).expect("a summary serializes");
+    if request.swap {
+        json["rematch_of"] = serde_json::json!(id.0);
+    }
     // Where each player of the finished game sits now.
     json["seats_from"] = (0..n)
         .map(|i| {
@@ -708,28 +724,55 @@ pub(crate) async fn hold_seat<S: Store>(
         ApiError::new(
             ErrorCode::TooManySeats,
             format!(
-                "your address holds {n} seats of unfinished games, the most it may: finish one first"
+                "your address holds {n} seats of games and campaigns still to be played, the most \
+                 it may: finish one first"
             ),
         )
     })
+}
+
+/// `POST /api/games/ID/seats/SEAT/join`'s body, which may be empty: `token`, for a rematch's
+/// seat, the token of the seat its player held in the finished game.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    token: Option<String>,
 }
 
 async fn join<S: Store>(
     State(app): State<AppState<S>>,
     client: Client,
     Segments((id, seat)): Segments<(String, String)>,
+    headers: HeaderMap,
+    body: Body,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
     let seat: Seat = seat
         .parse()
         .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
-    if let Some(campaign) = with_store(&app, move |s| s.campaign_of(id)).await? {
+    let options = &app.inner.options;
+    let body = read_body(options, &headers, body, || true).await?;
+    // No body (or `null`, as a route that took none read any): no fields.
+    let empty = body.iter().all(u8::is_ascii_whitespace) || body.trim_ascii() == b"null";
+    let request: JoinRequest = if empty {
+        JoinRequest::default()
+    } else {
+        object(&body).map_err(|e| {
+            ApiError::new(ErrorCode::BadRequest, format!("not a request to join: {e}"))
+        })?
+    };
+    let (campaign, rematch_of) =
+        with_store(&app, move |s| Ok((s.campaign_of(id)?, s.rematch_of(id)?))).await?;
+    if let Some(campaign) = campaign {
         return Err(ApiError::new(
             ErrorCode::SeatTaken,
             format!("game {id} belongs to campaign {campaign}: its seats are the campaign's"),
         ));
     }
     let handle = app.game(id).await?;
+    if let Some(of) = rematch_of {
+        kept_for_its_player(&app, id, seat, of, request.token).await?;
+    }
     let token = new_token()?;
     let held = Held::Game(id, seat);
     hold_seat(&app, client.address, held).await?;
@@ -740,6 +783,50 @@ async fn join<S: Store>(
     Ok(Json(
         serde_json::json!({ "id": id, "seat": seat, "token": token }),
     ))
+}
+
+/// Checks that `token` is the token of the seat of finished game `of` whose player sits at
+/// `seat` in its rematch `id`: a rematch is for the same players, so a stranger cannot take
+/// one of its seats before them.
+async fn kept_for_its_player<S: Store>(
+    app: &AppState<S>,
+    id: GameId,
+    seat: Seat,
+    of: GameId,
+    token: Option<String>,
+) -> Result<(), ApiError> {
+    let before = with_store(app, move |s| s.load(of)).await?;
+    let n = before.seats.len();
+    if usize::from(seat.0) >= n {
+        // The actor says which seats there are.
+        return Ok(());
+    }
+    let from = games::rematch_seat_from(seat, n);
+    if !before.seats[usize::from(from.0)].is_human() {
+        // A bot's seat: the actor refuses it as such.
+        return Ok(());
+    }
+    let kept = |why: &str| {
+        ApiError::new(
+            ErrorCode::SeatReserved,
+            format!(
+                "seat {seat} of game {id}, the rematch of game {of}, is kept for the player of \
+                 seat {from} of game {of}: {why}"
+            ),
+        )
+    };
+    let Some(token) = token else {
+        return Err(kept("join with that seat's token, `{\"token\": …}`"));
+    };
+    let matches = before.seats[usize::from(from.0)]
+        .token_hash
+        .as_ref()
+        .is_some_and(|hash| hash.matches(&token));
+    if matches {
+        Ok(())
+    } else {
+        Err(kept("this token is not that seat's"))
+    }
 }
 
 #[derive(Deserialize)]

@@ -409,6 +409,16 @@ impl CreateGame {
     }
 }
 
+/// How many seats on each player of a finished game sits in its rematch: the sides swapped in a
+/// duel.
+pub(crate) const REMATCH_SHIFT: usize = 1;
+
+/// The seat of a finished game whose player `seat` of its rematch is kept for, the game having
+/// `n` seats.
+pub(crate) fn rematch_seat_from(seat: Seat, n: usize) -> Seat {
+    Seat(((usize::from(seat.0) + n - REMATCH_SHIFT % n) % n) as u8)
+}
+
 /// A finished game's record to play again: the same game and players, a fresh `seed`, no
 /// action yet; each player `shift` seats on (1: a rematch, sides swapped in a duel), with what
 /// the configuration gives each seat (sticker sheets, personal decks) moving with its player.

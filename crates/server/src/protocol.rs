@@ -181,6 +181,9 @@ pub enum ErrorCode {
     NotHuman,
     /// Somebody has the seat already.
     SeatTaken,
+    /// The seat is a rematch's, kept for the player who sat at the matching seat of the game
+    /// before: joining it takes that seat's token.
+    SeatReserved,
     /// The request to create a game is refused.
     BadRequest,
     /// The game is not over (its record is published once it is).
@@ -221,7 +224,7 @@ impl ErrorCode {
             ErrorCode::Timeout => 408,
             ErrorCode::TooLarge => 413,
             ErrorCode::BadToken => 401,
-            ErrorCode::NotASeat => 403,
+            ErrorCode::NotASeat | ErrorCode::SeatReserved => 403,
             ErrorCode::UnknownGame
             | ErrorCode::UnknownSeat
             | ErrorCode::UnknownCampaign

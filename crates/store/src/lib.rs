@@ -235,7 +235,8 @@ pub struct GameSummary {
 #[serde(rename_all = "lowercase")]
 pub enum LobbyFilter {
     /// Games not over with a human seat nobody has claimed, created less than
-    /// [`LobbyQuery::open_seat_ttl`] ago.
+    /// [`LobbyQuery::open_seat_ttl`] ago, rematches aside (their seats are kept for their
+    /// players: such a game is in no list until they have all taken theirs).
     Open,
     /// Games not over with every human seat claimed.
     Playing,
@@ -614,6 +615,13 @@ pub trait Store: Send + Sync + 'static {
     /// The rematch of game `of`, once somebody asked for it.
     fn rematch(&self, of: GameId) -> Result<Option<GameId>, StoreError> {
         let _ = of;
+        Ok(None)
+    }
+
+    /// The finished game that game `id` is the rematch of, if it is one: its seats are kept
+    /// for that game's players.
+    fn rematch_of(&self, id: GameId) -> Result<Option<GameId>, StoreError> {
+        let _ = id;
         Ok(None)
     }
 

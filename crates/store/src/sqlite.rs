@@ -605,10 +605,13 @@ fn ids(
 }
 
 /// Open games (see [`LobbyFilter::Open`]) numbered below `before`, newest first, at most
-/// `limit`, read from the index `games_lobby`.
+/// `limit`, read from the index `games_lobby`. A rematch is not among them: its seats are kept
+/// for the players of the game it follows (the unary `+` keeps SQLite from reading the index of
+/// rematches instead, where nearly every game has a NULL).
 const OPEN_GAMES: &str = "SELECT id FROM games
     WHERE finished = 0 AND has_open_seats = 1 AND id < ?1
       AND created_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?2)
+      AND +rematch_of IS NULL
     ORDER BY id DESC LIMIT ?3";
 
 /// Playing games numbered below `before`, newest first, at most `limit`; index
@@ -786,6 +789,17 @@ impl Store for SqliteStore {
                 .prepare_cached("SELECT id FROM games WHERE rematch_of = ?1")?
                 .query_row([of.0], |r| r.get(0))
                 .optional()?
+                .map(GameId))
+        })
+    }
+
+    fn rematch_of(&self, id: GameId) -> Result<Option<GameId>, StoreError> {
+        self.read(|tx| {
+            Ok(tx
+                .prepare_cached("SELECT rematch_of FROM games WHERE id = ?1")?
+                .query_row([id.0], |r| r.get::<_, Option<i64>>(0))
+                .optional()?
+                .flatten()
                 .map(GameId))
         })
     }

@@ -1167,9 +1167,26 @@ fn a_finished_game_has_one_rematch_whoever_asks_first() {
     );
     assert_eq!(store.rematch(id).unwrap(), Some(first));
     assert_eq!(store.rematch(first).unwrap(), None);
+    assert_eq!(store.rematch_of(first).unwrap(), Some(id));
+    assert_eq!(store.rematch_of(id).unwrap(), None);
+    assert_eq!(store.rematch_of(GameId(999)).unwrap(), None);
     let summary = store.summary(first).unwrap();
     assert_eq!(summary.seats.len(), 2);
     assert!(summary.open && !summary.finished);
+    // Its seats are kept for the finished game's players: the lobby does not offer them, while
+    // a game created with open seats is offered.
+    let other = store.create(&record(&["human", "human"]), false).unwrap();
+    let listed = |filter| ids(&store.lobby(&query(filter, 50, None)).unwrap());
+    assert_eq!(listed(LobbyFilter::Open), [other]);
+    assert_eq!(listed(LobbyFilter::Unfinished), [other]);
+    // Once its players have taken their seats, it is among the games being played.
+    store
+        .claim_seat(first, Seat(0), &TokenHash::of("a"))
+        .unwrap();
+    store
+        .claim_seat(first, Seat(1), &TokenHash::of("b"))
+        .unwrap();
+    assert_eq!(listed(LobbyFilter::Playing), [first]);
 }
 
 /// The pages the write-ahead log holds.

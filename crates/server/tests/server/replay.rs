@@ -296,3 +296,128 @@ async fn a_finished_game_is_played_again_with_sides_swapped_once_or_as_it_was() 
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_keeps_its_seats_for_the_players_of_the_game_before() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["human", "human"], "seed": 23}),
+    )
+    .await;
+    let tokens = [
+        common::join(addr, id, "p1").await,
+        common::join(addr, id, "p2").await,
+    ];
+    let mut seats = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let client = common::Client::connect(addr, id, Some(token)).await;
+        let bot = bots::starrealms::by_name("heuristic", 60 + i as u64).unwrap();
+        seats.push(tokio::spawn(common::play_seat(
+            client,
+            common::remote_bot(bot),
+        )));
+    }
+    for seat in seats {
+        seat.await.unwrap();
+    }
+    finished(addr, id).await;
+
+    // Anybody may ask for the rematch (a stranger's request makes the game its players find):
+    // its seats wait for them.
+    let (status, rematch) =
+        common::http(addr, "POST", &format!("/api/games/{id}/again"), None).await;
+    assert_eq!(status, 201, "{rematch}");
+    assert_eq!(rematch["seats_from"], json!({"p1": "p2", "p2": "p1"}));
+    assert_eq!(rematch["rematch_of"], id);
+    let again = rematch["id"].as_i64().unwrap();
+    let (_, summary) = common::http(addr, "GET", &format!("/api/games/{again}"), None).await;
+    assert_eq!(summary["rematch_of"], id, "{summary}");
+    // Not offered in the lobby, whose open seats anybody may take.
+    let (_, lobby) = common::http(addr, "GET", "/api/games?status=open", None).await;
+    assert_eq!(lobby["games"], json!([]), "{lobby}");
+
+    let join = |seat: &'static str, body: Option<Value>| async move {
+        common::http(
+            addr,
+            "POST",
+            &format!("/api/games/{again}/seats/{seat}/join"),
+            body,
+        )
+        .await
+    };
+    // A stranger, with no token or another's, is refused, and told why.
+    let stranger = "ab".repeat(32);
+    for (seat, body) in [
+        ("p1", None),
+        ("p1", Some(json!({"token": stranger}))),
+        // p1 of the game before now sits at p2: its token does not open p1.
+        ("p1", Some(json!({"token": tokens[0]}))),
+        ("p2", Some(json!({"token": tokens[1]}))),
+    ] {
+        let (status, e) = join(seat, body.clone()).await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (403, Some("seat_reserved")),
+            "{seat} {body:?}: {e}"
+        );
+        let message = e["message"].as_str().unwrap();
+        assert!(message.contains(&format!("game {id}")), "{message}");
+        assert!(
+            !message.contains(&stranger),
+            "no token is echoed: {message}"
+        );
+    }
+    for body in ["[]", "{\"token\": 5}", "{\"seat\": \"p1\"}"] {
+        let (status, e) = common::http_raw(
+            addr,
+            "POST",
+            &format!("/api/games/{again}/seats/p1/join"),
+            body,
+        )
+        .await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (400, Some("bad_request")),
+            "{body}: {e}"
+        );
+    }
+    let (_, summary) = common::http(addr, "GET", &format!("/api/games/{again}"), None).await;
+    assert_eq!(summary["open"], true, "nothing taken: {summary}");
+
+    // Each player takes the seat they moved to with their token of the game before.
+    let (status, p1) = join("p1", Some(json!({"token": tokens[1]}))).await;
+    assert_eq!(status, 200, "{p1}");
+    let (status, p2) = join("p2", Some(json!({"token": tokens[0]}))).await;
+    assert_eq!(status, 200, "{p2}");
+    assert_ne!(
+        p1["token"],
+        json!(tokens[1]),
+        "a new token for the new game"
+    );
+    let (status, e) = join("p2", Some(json!({"token": tokens[0]}))).await;
+    assert_eq!(
+        (status, e["code"].as_str()),
+        (409, Some("seat_taken")),
+        "{e}"
+    );
+    // Its players seated, it is among the games being played.
+    let (_, lobby) = common::http(addr, "GET", "/api/games?status=playing", None).await;
+    assert_eq!(lobby["games"][0]["id"], again, "{lobby}");
+
+    // The same settings again is a new game like any other: its seats are free to anybody.
+    let (status, same) = common::http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/again"),
+        Some(json!({"swap": false})),
+    )
+    .await;
+    assert_eq!(status, 201, "{same}");
+    let same = same["id"].as_i64().unwrap();
+    common::join(addr, same, "p1").await;
+    let (_, summary) = common::http(addr, "GET", &format!("/api/games/{same}"), None).await;
+    assert_eq!(summary.get("rematch_of"), None, "{summary}");
+    server.stop().await;
+}

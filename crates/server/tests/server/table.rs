@@ -289,7 +289,16 @@ async fn a_rematch_waits_for_its_player_to_take_the_seat() {
         "the bot waits for the person"
     );
 
-    let token = common::join(addr, again, "p2").await;
+    // The seat is the person's of the game before: taken with their token of it.
+    let (status, joined) = common::http(
+        addr,
+        "POST",
+        &format!("/api/games/{again}/seats/p2/join"),
+        Some(json!({"token": "the player"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    let token = joined["token"].as_str().unwrap().to_string();
     let started = watcher.view_where(|v| v["waiting"] == json!([])).await;
     if started["to_move"] == "p1" {
         until_moved(addr, again).await;
