@@ -56,6 +56,9 @@ export const api = {
   /** @type {(id: number, seat: string, previous?: string) => Promise<import("./types.js").Joined>} */
   join: (id, seat, previous) =>
     request("POST", "/api/games/" + id + "/seats/" + seat + "/join", previous ? { token: previous } : undefined),
+  // The person of a seat leaves the game: a bot plays the seat to the end.
+  /** @type {(id: number, seat: string, token: string) => Promise<import("./types.js").Summary>} */
+  leave: (id, seat, token) => request("POST", "/api/games/" + id + "/seats/" + seat + "/leave", { token }),
   // A finished game again: a rematch (`swap`, sides swapped, one per game) or the same settings.
   /** @type {(id: number, swap: boolean) => Promise<import("./types.js").Again>} */
   again: (id, swap) => request("POST", "/api/games/" + id + "/again", { swap }),
@@ -135,6 +138,15 @@ export function heldGames() {
     /** @type {string[]} */ (games.get(id)).push(m[2]);
   }
   return [...games.entries()].sort((a, b) => b[0] - a[0]).map(([id, seats]) => ({ id, seats: seats.sort() }));
+}
+
+/**
+ * Forgets this browser's token of one seat (a seat left to a bot: the token opens nothing now).
+ * @param {number} id
+ * @param {string} seat
+ */
+export function forgetSeat(id, seat) {
+  localStorage.removeItem(TOKEN_PREFIX + id + "-" + seat);
 }
 
 /** @param {number} id */

@@ -5,7 +5,7 @@
 
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
-import { api, tokensOf, recordUrl, saveToken } from "./api.js";
+import { api, tokensOf, recordUrl, saveToken, forgetSeat } from "./api.js";
 import { Connection } from "./conn.js";
 import { LogReader, seatIndex, parse, logText } from "./actions.js";
 import { renderTable, roleKey } from "./table.js";
@@ -357,6 +357,59 @@ export class GamePage {
     }
   }
 
+  /** Whether this page may leave its game to a bot: a player's, not over, not a campaign's. */
+  mayLeave(/** @type {View} */ view) {
+    return !view.over && this.seats.length > 0 && !this.summary.campaign;
+  }
+
+  /** The button that leaves the game to a bot (asked again first, see `leaveConfirm`). */
+  leaveButton() {
+    return h("button", {
+      class: "btn small",
+      "data-testid": "leave",
+      onclick: () => {
+        this.ui.confirmLeave = true;
+        this.render();
+      },
+    }, t("web.leave.button"));
+  }
+
+  /** Leaving asked again: a bot then plays this browser's seats to the end. */
+  leaveConfirm() {
+    return h("div", { class: "end-confirm note warn", "data-testid": "leave-confirm", role: "alertdialog" },
+      h("p", null, t("web.leave.confirm")),
+      h("div", { class: "end-confirm-buttons" },
+        h("button", { class: "btn primary", "data-testid": "leave-yes", onclick: () => this.leave() }, t("web.leave.yes")),
+        h("button", {
+          class: "btn",
+          "data-testid": "leave-no",
+          onclick: () => {
+            this.ui.confirmLeave = false;
+            this.render();
+          },
+        }, t("web.leave.no"))));
+  }
+
+  /** Leaves the game: each seat of this browser to a bot, then home. */
+  async leave() {
+    const tokens = tokensOf(this.id);
+    const seats = [...this.seats];
+    // The game is built again once a seat is left, closing its connections: these go first.
+    this.stop();
+    for (const seat of seats) {
+      try {
+        await api.leave(this.id, seat, tokens[seat]);
+        forgetSeat(this.id, seat);
+      } catch (/** @type {any} */ e) {
+        toast(errorText(e.code, e.message));
+        location.hash = "#/";
+        return;
+      }
+    }
+    toast(t("web.leave.done"), "info");
+    location.hash = "#/";
+  }
+
   /**
    * Whether the page's one player is to decide (a hot seat's screen says so itself).
    * @param {View} view
@@ -433,6 +486,9 @@ export class GamePage {
           },
         }, t("web.share.copy"))));
     }
+    if (this.mayLeave(view) && this.ui.confirmLeave) out.push(this.leaveConfirm());
+    // Star Realms' status line holds the button; Bataille Cosmique's table has none of ours.
+    else if (this.mayLeave(view) && view.game !== "starrealms") out.push(h("div", { class: "leave" }, this.leaveButton()));
     return out;
   }
 
@@ -484,6 +540,7 @@ export class GamePage {
         this.render();
       },
       header: this.header(view),
+      leave: this.mayLeave(view) && !this.ui.confirmLeave ? this.leaveButton() : null,
     });
   }
 

@@ -556,6 +556,7 @@ function status(obs, ctx) {
         ctx.rerender();
       },
     }, t("web.table.log")),
+    ctx.leave,
     h("button", {
       class: "btn small keys-button",
       "data-testid": "keys-button",
@@ -569,7 +570,8 @@ function status(obs, ctx) {
 /**
  * Fills `root` with the table of `ctx.view`. `ctx`: `view`, `log` (entries), `act(action)`,
  * `seatName(seat)`, `playAll()`, `ui` (what the page remembers between views),
- * `toggleDialog()`, `header` (elements above the board: result, share link).
+ * `toggleDialog()`, `header` (elements above the board: result, share link), `leave` (the
+ * button that leaves the game to a bot, or null).
  * @param {HTMLElement} root
  * @param {TableCtx} ctx
  */

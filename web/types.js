@@ -354,7 +354,7 @@
 
 /**
  * What the table keeps between two views.
- * @typedef {{dialogCollapsed: boolean, logOpen: boolean, confirmEnd?: boolean}} TableUi
+ * @typedef {{dialogCollapsed: boolean, logOpen: boolean, confirmEnd?: boolean, confirmLeave?: boolean}} TableUi
  */
 
 /**
@@ -377,6 +377,7 @@
  * @property {() => void} rerender
  * @property {() => void} toggleDialog
  * @property {Child} header
+ * @property {Child} [leave] the button that leaves the game to a bot
  * @property {boolean} [replay]
  */
 

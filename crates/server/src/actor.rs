@@ -365,6 +365,13 @@ enum Command {
         token: String,
         reply: oneshot::Sender<Option<Seat>>,
     },
+    /// The person of `seat` (the holder of `token`) leaves: bot `player` plays the seat on.
+    HandOver {
+        seat: Seat,
+        token: String,
+        player: String,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
 }
 
 /// An action being played: its answer, or `None` if the actor has ended.
@@ -393,7 +400,7 @@ impl<G: Served, S: Store> Acting for AsyncMutex<Actor<G, S>> {
     ) -> Playing<'a> {
         Box::pin(async move {
             let mut actor = self.lock().await;
-            if actor.ended || actor.failed || *actor.context.shutdown.borrow() {
+            if actor.ended || actor.failed || actor.rebuild || *actor.context.shutdown.borrow() {
                 // The actor's task ends (or has): it hears of it at once.
                 actor.wake.notify_one();
                 return None;
@@ -498,6 +505,30 @@ impl GameHandle {
         };
         let _ = published.await;
         guard
+    }
+
+    /// The person of `seat`, the holder of `token`, leaves the game and bot `player` plays the
+    /// seat on; once this returns `Ok`, the actor is ending (see [`GameHandle::ended`]), and the
+    /// game must be loaded again.
+    pub(crate) async fn hand_over(
+        &self,
+        seat: Seat,
+        token: String,
+        player: String,
+    ) -> Result<(), ApiError> {
+        self.ask(|reply| Command::HandOver {
+            seat,
+            token,
+            player,
+            reply,
+        })
+        .await
+        .unwrap_or_else(|| Err(gone()))
+    }
+
+    /// Returns once the actor has ended.
+    pub(crate) async fn ended(&self) {
+        self.tx.closed().await;
     }
 
     /// The seat whose token this is, if any.
@@ -704,6 +735,9 @@ struct Actor<G: Served, S: Store> {
     /// The store failed (or an action's commit was dropped before the store answered): the
     /// actor ends after answering.
     failed: bool,
+    /// The game's seats changed in the store (a person left, a bot took the seat): the actor
+    /// ends, and the game is built again from the store, its new bot with it.
+    rebuild: bool,
     /// Whether the actor's task has ended: no action is played after it.
     ended: bool,
     /// Wakes the actor's task after an action played by a connection, when it has something
@@ -783,6 +817,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             bots_broken: false,
             history,
             failed: false,
+            rebuild: false,
             ended: false,
             wake: Arc::new(Notify::new()),
             frozen,
@@ -838,7 +873,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         loop {
             {
                 let actor = shared.lock().await;
-                if *shutdown.borrow() || actor.failed {
+                if *shutdown.borrow() || actor.failed || actor.rebuild {
                     break;
                 }
                 if bot.is_none() {
@@ -975,7 +1010,43 @@ impl<G: Served, S: Store> Actor<G, S> {
                     .map(|i| Seat(i as u8));
                 let _ = reply.send(seat);
             }
+            Command::HandOver {
+                seat,
+                token,
+                player,
+                reply,
+            } => {
+                let answer = self.hand_over(seat, &token, player).await;
+                let _ = reply.send(answer);
+            }
         }
+    }
+
+    /// The person of `seat`, who holds `token`, leaves the game: `player`, a bot, takes the
+    /// seat in the store, and the actor ends so that the game is built again with it (every
+    /// connection is told to reconnect; the seat's token no longer opens it).
+    async fn hand_over(&mut self, seat: Seat, token: &str, player: String) -> Result<(), ApiError> {
+        let id = self.id;
+        let Some(current) = self.seats.get(seat.index()) else {
+            return Err(StoreError::UnknownSeat { id, seat }.into());
+        };
+        if !current.is_human() {
+            return Err(StoreError::NotHuman { id, seat }.into());
+        }
+        if !current.token_hash.is_some_and(|h| h.matches(token)) {
+            return Err(ApiError::new(
+                ErrorCode::BadToken,
+                format!("this token is not seat {seat}'s of game {id}"),
+            ));
+        }
+        if self.state.is_terminal() {
+            return Err(StoreError::Finished(id).into());
+        }
+        G::bot(&player, 0).map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+        let store = Arc::clone(&self.context.store);
+        blocking(move || store.leave_seat(id, seat, &player)).await?;
+        self.rebuild = true;
+        Ok(())
     }
 
     /// A seat's connection opened or closed: publishes when the seat's presence changes.

@@ -49,6 +49,7 @@ pub(crate) fn router<S: Store>(state: AppState<S>) -> Router {
         .route("/api/games/{id}/again", post(again::<S>))
         .route("/api/replay", post(replay_upload::<S>))
         .route("/api/games/{id}/seats/{seat}/join", post(join::<S>))
+        .route("/api/games/{id}/seats/{seat}/leave", post(leave::<S>))
         .route("/api/games/{id}/ws", get(ws::<S>))
         .route("/api/campaigns", post(campaigns::create::<S>))
         .route("/api/campaigns/{id}", get(campaigns::show::<S>))
@@ -503,7 +504,15 @@ async fn summary<S: Store>(
     Segments(id): Segments<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = game_id(&id)?;
-    let (summary, campaign, rematch, rematch_of) = with_store(&app, move |s| {
+    Ok(Json(summary_of(&app, id).await?))
+}
+
+/// Game `id`'s summary as the protocol shows it: the store's, and the games it is linked to.
+async fn summary_of<S: Store>(
+    app: &AppState<S>,
+    id: GameId,
+) -> Result<serde_json::Value, ApiError> {
+    let (summary, campaign, rematch, rematch_of) = with_store(app, move |s| {
         Ok((
             s.summary(id)?,
             s.campaign_of(id)?,
@@ -525,7 +534,7 @@ async fn summary<S: Store>(
         // A rematch: its seats are kept for the players of the game it follows.
         json["rematch_of"] = serde_json::json!(of.0);
     }
-    Ok(Json(json))
+    Ok(json)
 }
 
 /// `POST /api/games/ID/again`: a finished game played again, by the same players with a fresh
@@ -709,9 +718,14 @@ pub(crate) async fn hold_seat<S: Store>(
             Ok(held
                 .into_iter()
                 .filter(|h| match *h {
-                    Held::Game(g, _) => s.summary(g).is_ok_and(|game| {
+                    Held::Game(g, seat) => s.summary(g).is_ok_and(|game| {
                         let created = humantime::parse_rfc3339(&game.created_at).ok();
-                        game.finished || (game.open && open_seats_expired(created, ttl))
+                        // A seat its person left is a bot's.
+                        let left = game
+                            .seats
+                            .get(seat.index())
+                            .is_some_and(|s| s.player != store::HUMAN);
+                        game.finished || left || (game.open && open_seats_expired(created, ttl))
                     }),
                     Held::Campaign(c, _) => campaigns::is_over(s, c, lang),
                 })
@@ -725,7 +739,7 @@ pub(crate) async fn hold_seat<S: Store>(
             ErrorCode::TooManySeats,
             format!(
                 "your address holds {n} seats of games and campaigns still to be played, the most \
-                 it may: finish one first"
+                 it may: finish one first, or leave one (a bot plays it on)"
             ),
         )
     })
@@ -827,6 +841,55 @@ async fn kept_for_its_player<S: Store>(
     } else {
         Err(kept("this token is not that seat's"))
     }
+}
+
+/// `POST /api/games/ID/seats/SEAT/leave`'s body: the seat's token.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LeaveRequest {
+    token: String,
+}
+
+/// `POST /api/games/ID/seats/SEAT/leave`: the person of the seat leaves the game, and a bot
+/// ([`crate::STAND_IN`]) plays the seat to the end; the seat no longer counts against the person's
+/// address.
+async fn leave<S: Store>(
+    State(app): State<AppState<S>>,
+    client: Client,
+    Segments((id, seat)): Segments<(String, String)>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let id = game_id(&id)?;
+    let seat: Seat = seat
+        .parse()
+        .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
+    let body = read_body(&app.inner.options, &headers, body, || true).await?;
+    let request: LeaveRequest = object(&body).map_err(|e| {
+        ApiError::new(
+            ErrorCode::BadRequest,
+            format!("not a request to leave (`{{\"token\": …}}`, the seat's token): {e}"),
+        )
+    })?;
+    if let Some(campaign) = with_store(&app, move |s| s.campaign_of(id)).await? {
+        return Err(ApiError::new(
+            ErrorCode::BadRequest,
+            format!(
+                "game {id} belongs to campaign {campaign}: a campaign's seats are kept to its end"
+            ),
+        ));
+    }
+    let handle = app.game(id).await?;
+    handle
+        .hand_over(seat, request.token, crate::STAND_IN.to_string())
+        .await?;
+    // The game is built again from the store, the bot in the seat, and plays on.
+    handle.ended().await;
+    app.inner
+        .limiters
+        .release(client.address, Held::Game(id, seat));
+    app.game(id).await?;
+    Ok(Json(summary_of(&app, id).await?))
 }
 
 #[derive(Deserialize)]

@@ -34,6 +34,9 @@ use tokio::task::JoinHandle;
 
 pub use i18n::Lang;
 
+/// The bot that plays on a seat its person left: a middle level, known to every game.
+pub const STAND_IN: &str = "medium";
+
 mod actor;
 mod api;
 mod campaigns;

@@ -612,6 +612,18 @@ pub trait Store: Send + Sync + 'static {
         Err(StoreError::Invalid("this store keeps no rematches".into()))
     }
 
+    /// Hands claimed seat `seat` of unfinished game `id` to the bot `player`: its person left
+    /// the game, and the seat's token no longer opens it. The store does not check that `player`
+    /// names a bot of the game; it refuses a seat that is not a claimed person's
+    /// ([`StoreError::NotHuman`], [`StoreError::Invalid`] for one nobody holds) and a game that
+    /// is over.
+    fn leave_seat(&self, id: GameId, seat: Seat, player: &str) -> Result<(), StoreError> {
+        let _ = (id, seat, player);
+        Err(StoreError::Invalid(
+            "this store does not let people leave".into(),
+        ))
+    }
+
     /// The rematch of game `of`, once somebody asked for it.
     fn rematch(&self, of: GameId) -> Result<Option<GameId>, StoreError> {
         let _ = of;

@@ -913,6 +913,42 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    fn leave_seat(&self, id: GameId, seat: Seat, player: &str) -> Result<(), StoreError> {
+        if player == HUMAN {
+            return Err(StoreError::Invalid(format!(
+                "a seat left is handed to a bot, not to `{HUMAN}`"
+            )));
+        }
+        let mut conn = self.writer();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if game_row(&tx, id)?.finished {
+            return Err(StoreError::Finished(id));
+        }
+        let current: Option<(String, Option<Vec<u8>>)> = tx
+            .prepare_cached(
+                "SELECT player, token_hash FROM seats WHERE game_id = ?1 AND seat = ?2",
+            )?
+            .query_row(params![id.0, seat.0 as i64], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        match current {
+            None => return Err(StoreError::UnknownSeat { id, seat }),
+            Some((p, _)) if p != HUMAN => return Err(StoreError::NotHuman { id, seat }),
+            Some((_, None)) => {
+                return Err(StoreError::Invalid(format!(
+                    "nobody holds seat {seat} of game {}: there is nobody to leave it",
+                    id.0
+                )));
+            }
+            Some(_) => {}
+        }
+        tx.prepare_cached(
+            "UPDATE seats SET player = ?3, token_hash = NULL WHERE game_id = ?1 AND seat = ?2",
+        )?
+        .execute(params![id.0, seat.0 as i64, player])?;
+        tx.commit()?;
+        Ok(())
+    }
+
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {
         if !mark_finished(&self.writer(), id, winners)? {
             return Err(StoreError::UnknownGame(id));

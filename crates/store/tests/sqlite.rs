@@ -1383,3 +1383,45 @@ fn a_log_missing_an_action_is_reported_corrupt() {
         "{err}"
     );
 }
+
+#[test]
+fn a_person_who_leaves_hands_their_seat_to_a_bot() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let id = store
+        .create(&record(&["human", "human", "easy"]), false)
+        .unwrap();
+    store.claim_seat(id, Seat(0), &TokenHash::of("a")).unwrap();
+    // Nobody holds p2 yet, p3 is a bot's, p4 does not exist, and a person cannot replace a person.
+    for (seat, player, refused) in [
+        (Seat(1), "medium", "nobody holds seat p2"),
+        (Seat(2), "medium", "is a bot's"),
+        (Seat(3), "medium", "has no seat p4"),
+        (Seat(0), HUMAN, "handed to a bot"),
+    ] {
+        let e = store.leave_seat(id, seat, player).unwrap_err();
+        assert!(e.to_string().contains(refused), "{e}");
+    }
+    assert_eq!(
+        store.load(id).unwrap().record.players,
+        ["human", "human", "easy"]
+    );
+
+    store.leave_seat(id, Seat(0), "medium").unwrap();
+    let game = store.load(id).unwrap();
+    assert_eq!(game.record.players, ["medium", "human", "easy"]);
+    assert_eq!(game.seats[0].token_hash, None, "its token opens nothing");
+    let summary = store.summary(id).unwrap();
+    assert!(!summary.seats[0].claimed);
+    assert!(summary.open, "p2 is still free");
+    // Twice is once too many; a game over keeps its seats.
+    assert!(matches!(
+        store.leave_seat(id, Seat(0), "medium"),
+        Err(StoreError::NotHuman { .. })
+    ));
+    store.claim_seat(id, Seat(1), &TokenHash::of("b")).unwrap();
+    store.finish(id, &[Seat(1)]).unwrap();
+    assert!(matches!(
+        store.leave_seat(id, Seat(1), "medium"),
+        Err(StoreError::Finished(_))
+    ));
+}

@@ -162,6 +162,22 @@ async fn a_campaign_against_a_bot_plays_into_its_second_scenario() {
         (409, Some("seat_taken")),
         "{body}"
     );
+    // Nor does anybody leave one of its games to a bot: the campaign goes on with its players.
+    let (status, body) = post(
+        addr,
+        &format!("/api/games/{game}/seats/p1/leave"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("bad_request")),
+        "{body}"
+    );
+    assert!(
+        body["message"].as_str().unwrap().contains("campaign"),
+        "{body}"
+    );
     let (status, body) = post(addr, &next, json!({"token": token})).await;
     assert_eq!(
         (status, body["code"].as_str()),

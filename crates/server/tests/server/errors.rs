@@ -253,6 +253,34 @@ async fn http_errors_are_json_with_a_code() {
             404,
             "unknown_game",
         ),
+        (
+            "POST",
+            format!("/api/games/{id}/seats/p2/leave"),
+            Some(json!({"token": "x"})),
+            409,
+            "not_human",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/seats/p1/leave"),
+            Some(json!({"token": "x"})),
+            401,
+            "bad_token",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/seats/p1/leave"),
+            Some(json!({"tokn": "x"})),
+            400,
+            "bad_request",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/seats/p1/join"),
+            Some(json!({"tokn": "x"})),
+            400,
+            "bad_request",
+        ),
         ("GET", "/nowhere".into(), None, 404, "not_found"),
         (
             "POST",
@@ -281,6 +309,8 @@ async fn http_errors_are_json_with_a_code() {
     for (path, body) in [
         ("/api/games", "[]"),
         ("/api/campaigns", r#"[["human", "easy"]]"#),
+        (&format!("/api/games/{id}/seats/p1/join"), "[]"),
+        (&format!("/api/games/{id}/seats/p1/leave"), r#"["x"]"#),
     ] {
         let (status, answer) = common::http_raw(addr, "POST", path, body).await;
         assert_eq!(

@@ -895,6 +895,38 @@ async fn a_seat_of_a_finished_game_no_longer_counts_against_its_address() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_left_no_longer_counts_against_its_address() {
+    let server = started(|o| o.seats_per_address = 1).await;
+    let addr = server.addr;
+    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "heuristic"], "seed": 5});
+    let first = common::create(addr, against_a_bot.clone()).await;
+    let second = common::create(addr, against_a_bot).await;
+    let token = common::join(addr, first, "p1").await;
+    let path = format!("/api/games/{second}/seats/p1/join");
+    let (status, body) = http(addr, "POST", &path, None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("too_many_seats")),
+        "{body}"
+    );
+    assert!(
+        body["message"].as_str().unwrap().contains("leave one"),
+        "it says how to free a seat: {body}"
+    );
+    // The person leaves the first game to a bot: the address may take another seat.
+    let (status, left) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{first}/seats/p1/leave"),
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(status, 200, "{left}");
+    common::join(addr, second, "p1").await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_seat_nobody_joins_expires() {
     // Long enough that the first seat is joined in time on a loaded machine (ages are kept
     // to the second, so a seat may be older than it looks by up to one).

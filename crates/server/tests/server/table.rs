@@ -451,3 +451,106 @@ async fn who_waits_gets_a_quick_run_of_actions_as_one_view_and_the_move_at_once(
     assert_eq!(line_indices(&moved), [version]);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_leaves_hands_their_seat_to_a_bot_that_plays_on() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let id = common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["human", "human"], "seed": 29}),
+    )
+    .await;
+    let tokens = [
+        common::join(addr, id, "p1").await,
+        common::join(addr, id, "p2").await,
+    ];
+    let mut staying = Client::connect(addr, id, Some(&tokens[1])).await;
+    assert_eq!(staying.recv().await["seat"], "p2");
+    let leave = |seat: &'static str, body: Option<Value>| async move {
+        common::http(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/seats/{seat}/leave"),
+            body,
+        )
+        .await
+    };
+    // Only the seat's own token lets its person go.
+    for (seat, body, refused) in [
+        ("p1", None, (400, "bad_request")),
+        ("p1", Some(json!({"token": tokens[1]})), (401, "bad_token")),
+        (
+            "p3",
+            Some(json!({"token": tokens[0]})),
+            (404, "unknown_seat"),
+        ),
+    ] {
+        let (status, e) = leave(seat, body).await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (refused.0, Some(refused.1)),
+            "{e}"
+        );
+    }
+    let (status, e) = common::http(
+        addr,
+        "POST",
+        "/api/games/999/seats/p1/leave",
+        Some(json!({"token": "x"})),
+    )
+    .await;
+    assert_eq!(
+        (status, e["code"].as_str()),
+        (404, Some("unknown_game")),
+        "{e}"
+    );
+    assert_eq!(actions(addr, id).await, 0);
+
+    let (status, summary) = leave("p1", Some(json!({"token": tokens[0]}))).await;
+    assert_eq!(status, 200, "{summary}");
+    assert_eq!(
+        players(&summary["seats"]),
+        [
+            (server::STAND_IN.to_string(), false),
+            ("human".into(), true)
+        ]
+    );
+    // The game is built again with its bot: the other player's connection is told to reconnect.
+    loop {
+        match staying.event().await {
+            common::Event::Closed(code) => {
+                assert_eq!(code, Some(1012));
+                break;
+            }
+            common::Event::Message(_) => {}
+        }
+    }
+    // The token of the seat left opens nothing now, and the seat cannot be left twice.
+    let mut gone = Client::connect(addr, id, Some(&tokens[0])).await;
+    assert_eq!(gone.recv().await["code"], "bad_token");
+    let (status, e) = leave("p1", Some(json!({"token": tokens[0]}))).await;
+    assert_eq!(
+        (status, e["code"].as_str()),
+        (409, Some("not_human")),
+        "{e}"
+    );
+
+    // The person who stayed plays against the bot, to the end.
+    let client = Client::connect(addr, id, Some(&tokens[1])).await;
+    let played = common::play_seat(client, common::first_legal).await;
+    let last = played.received.last().unwrap();
+    assert_eq!(last["over"], true);
+    let record = common::record(addr, id).await;
+    assert_eq!(record.players, [server::STAND_IN, "human"]);
+    // Seat p1's turns were the bot's: the game could not have ended otherwise.
+    assert!(record.actions.len() > 10, "{record:?}");
+    // Once over, nobody leaves.
+    let (status, e) = leave("p2", Some(json!({"token": tokens[1]}))).await;
+    assert_eq!(
+        (status, e["code"].as_str()),
+        (409, Some("game_over")),
+        "{e}"
+    );
+    server.stop().await;
+}
