@@ -747,6 +747,15 @@ pub(crate) async fn hold_seat<S: Store>(
 
 /// `POST /api/games/ID/seats/SEAT/join`'s body, which may be empty: `token`, for a rematch's
 /// seat, the token of the seat its player held in the finished game.
+/// A route's game and seat, read from its path.
+fn game_and_seat(id: &str, seat: &str) -> Result<(GameId, Seat), ApiError> {
+    let id = game_id(id)?;
+    let seat = seat
+        .parse()
+        .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
+    Ok((id, seat))
+}
+
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct JoinRequest {
@@ -760,10 +769,7 @@ async fn join<S: Store>(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let id = game_id(&id)?;
-    let seat: Seat = seat
-        .parse()
-        .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
+    let (id, seat) = game_and_seat(&id, &seat)?;
     let options = &app.inner.options;
     let body = read_body(options, &headers, body, || true).await?;
     // No body (or `null`, as a route that took none read any): no fields.
@@ -860,10 +866,7 @@ async fn leave<S: Store>(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let id = game_id(&id)?;
-    let seat: Seat = seat
-        .parse()
-        .map_err(|e: game::BadSeat| ApiError::new(ErrorCode::UnknownSeat, e.to_string()))?;
+    let (id, seat) = game_and_seat(&id, &seat)?;
     let body = read_body(&app.inner.options, &headers, body, || true).await?;
     let request: LeaveRequest = object(&body).map_err(|e| {
         ApiError::new(

@@ -870,32 +870,10 @@ async fn a_client_is_its_proxys_address_for_it_and_an_ipv6_one_its_network() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_of_a_finished_game_no_longer_counts_against_its_address() {
-    let server = started(|o| o.seats_per_address = 1).await;
-    let addr = server.addr;
-    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "heuristic"], "seed": 5});
-    let first = common::create(addr, against_a_bot.clone()).await;
-    let second = common::create(addr, against_a_bot).await;
-    let token = common::join(addr, first, "p1").await;
-    let path = format!("/api/games/{second}/seats/p1/join");
-    let (status, body) = http(addr, "POST", &path, None).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (409, Some("too_many_seats")),
-        "{body}"
-    );
-
-    let client = Client::connect(addr, first, Some(&token)).await;
-    let played = common::play_seat(client, common::first_legal).await;
-    assert_eq!(played.received.last().unwrap()["over"], true);
-    // The first game is over: its seat is no longer held, and the address may take another.
-    common::join(addr, second, "p1").await;
-    server.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_left_no_longer_counts_against_its_address() {
+/// A server where an address holds one seat at most, with two games against a bot: the
+/// address holds the first's seat, and is refused the second's (the refusal says how to free
+/// one). Returns the server, the games and the seat's token.
+async fn one_seat_held() -> (common::Running, i64, i64, String) {
     let server = started(|o| o.seats_per_address = 1).await;
     let addr = server.addr;
     let against_a_bot = json!({"game": "starrealms", "seats": ["human", "heuristic"], "seed": 5});
@@ -913,6 +891,25 @@ async fn a_seat_left_no_longer_counts_against_its_address() {
         body["message"].as_str().unwrap().contains("leave one"),
         "it says how to free a seat: {body}"
     );
+    (server, first, second, token)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_of_a_finished_game_no_longer_counts_against_its_address() {
+    let (server, first, second, token) = one_seat_held().await;
+    let addr = server.addr;
+    let client = Client::connect(addr, first, Some(&token)).await;
+    let played = common::play_seat(client, common::first_legal).await;
+    assert_eq!(played.received.last().unwrap()["over"], true);
+    // The first game is over: its seat is no longer held, and the address may take another.
+    common::join(addr, second, "p1").await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_left_no_longer_counts_against_its_address() {
+    let (server, first, second, token) = one_seat_held().await;
+    let addr = server.addr;
     // The person leaves the first game to a bot: the address may take another seat.
     let (status, left) = http(
         addr,
