@@ -547,6 +547,17 @@ async fn answer(
         let message = format!("messages are at most {} bytes", limits.max_message);
         return (error(ErrorCode::TooLarge, &message), Then::Go);
     }
+    // A message is an object of named fields: serde would also read an array as the fields in
+    // order.
+    if body.trim_start().starts_with('[') {
+        return (
+            error(
+                ErrorCode::BadMessage,
+                "a message is a JSON object with named fields",
+            ),
+            Then::Go,
+        );
+    }
     match serde_json::from_str::<Act<'_>>(body.as_str()) {
         Ok(act) if act.kind == "act" => play(conn, &act.client_id, act.version, &act.action).await,
         _ => match serde_json::from_str(body.as_str()) {

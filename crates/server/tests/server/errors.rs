@@ -64,6 +64,14 @@ async fn bad_messages_get_an_error_and_change_nothing() {
     assert_eq!(code(&e), "bad_message", "no client_id");
     let message = e["message"].as_str().unwrap();
     assert!(message.contains("missing field `client_id`"), "{message}");
+    // An act's fields in an array, which serde would read in order, is no message.
+    mover.send(json!(["act", "c0", 0, good])).await;
+    let e = mover.recv().await;
+    assert_eq!(code(&e), "bad_message", "{e}");
+    assert!(
+        e["message"].as_str().unwrap().contains("JSON object"),
+        "{e}"
+    );
     mover.act("", 0, &good).await;
     assert_eq!(code(&mover.recv().await), "bad_message");
     mover.act(&"x".repeat(65), 0, &good).await;
