@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 
-use crate::actor::{blocking, open_seats_expired};
+use crate::actor::{GameHandle, blocking, open_seats_expired};
 use crate::games::{self, CreateGame};
 use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
@@ -745,6 +745,25 @@ pub(crate) async fn hold_seat<S: Store>(
     })
 }
 
+/// What `ask` answers of a game's actor (`handle`'s); if the actor ended meanwhile, the game
+/// being built again from the store (a seat was just left to a bot), what it answers of the game
+/// built anew, asked once more.
+async fn asked<S, T, F, Fut>(app: &AppState<S>, handle: GameHandle, ask: F) -> Result<T, ApiError>
+where
+    S: Store,
+    F: Fn(GameHandle) -> Fut,
+    Fut: Future<Output = Result<T, ApiError>>,
+{
+    let id = handle.id;
+    match ask(handle.clone()).await {
+        Err(_) if !handle.is_alive() && !*app.inner.shutdown.borrow() => {
+            handle.ended().await;
+            ask(app.game(id).await?).await
+        }
+        answer => answer,
+    }
+}
+
 /// `POST /api/games/ID/seats/SEAT/join`'s body, which may be empty: `token`, for a rematch's
 /// seat, the token of the seat its player held in the finished game.
 /// A route's game and seat, read from its path.
@@ -796,7 +815,9 @@ async fn join<S: Store>(
     let token = new_token()?;
     let held = Held::Game(id, seat);
     hold_seat(&app, client.address, held).await?;
-    if let Err(e) = handle.join(seat, TokenHash::of(&token)).await {
+    let hash = TokenHash::of(&token);
+    let joined = asked(&app, handle, |h| async move { h.join(seat, hash).await }).await;
+    if let Err(e) = joined {
         app.inner.limiters.release(client.address, held);
         return Err(e);
     }
@@ -883,9 +904,16 @@ async fn leave<S: Store>(
         ));
     }
     let handle = app.game(id).await?;
-    handle
-        .hand_over(seat, request.token, crate::STAND_IN.to_string())
-        .await?;
+    let token = request.token;
+    let handle = asked(&app, handle, |h| {
+        let token = token.clone();
+        async move {
+            h.hand_over(seat, token, crate::STAND_IN.to_string())
+                .await
+                .map(|()| h)
+        }
+    })
+    .await?;
     // The game is built again from the store, the bot in the seat, and plays on.
     handle.ended().await;
     app.inner

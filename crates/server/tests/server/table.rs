@@ -554,3 +554,87 @@ async fn a_person_who_leaves_hands_their_seat_to_a_bot_that_plays_on() {
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn people_leaving_at_once_each_leave_once() {
+    let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
+    let addr = server.addr;
+    let leave = |id: i64, seat: &'static str, token: String| async move {
+        common::http(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/seats/{seat}/leave"),
+            Some(json!({"token": token})),
+        )
+        .await
+    };
+    for round in 0..4 {
+        let id = common::create(
+            addr,
+            json!({"game": "starrealms", "seats": ["human", "human"], "seed": 40 + round}),
+        )
+        .await;
+        let tokens = [
+            common::join(addr, id, "p1").await,
+            common::join(addr, id, "p2").await,
+        ];
+        // The same seat left twice at once: once.
+        let (a, b) = tokio::join!(
+            leave(id, "p1", tokens[0].clone()),
+            leave(id, "p1", tokens[0].clone())
+        );
+        let mut statuses = [(a.0, a.1["code"].clone()), (b.0, b.1["code"].clone())];
+        statuses.sort_by_key(|s| s.0);
+        assert_eq!(
+            statuses,
+            [(200, Value::Null), (409, json!("not_human"))],
+            "{a:?} {b:?}"
+        );
+        // Both seats of another game left at once: both, whichever the game was rebuilt for first.
+        let id = common::create(
+            addr,
+            json!({"game": "starrealms", "seats": ["human", "human"], "seed": 50 + round}),
+        )
+        .await;
+        let tokens = [
+            common::join(addr, id, "p1").await,
+            common::join(addr, id, "p2").await,
+        ];
+        let (a, b) = tokio::join!(
+            leave(id, "p1", tokens[0].clone()),
+            leave(id, "p2", tokens[1].clone())
+        );
+        assert_eq!((a.0, b.0), (200, 200), "{a:?} {b:?}");
+        let (_, summary) = common::http(addr, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(
+            players(&summary["seats"]),
+            [
+                (server::STAND_IN.to_string(), false),
+                (server::STAND_IN.to_string(), false)
+            ]
+        );
+        // A seat left while another is taken: both, the seat taken kept through the rebuild.
+        let id = common::create(
+            addr,
+            json!({"game": "starrealms", "format": "free_for_all", "seats": ["human", "human", "easy"], "seed": 60 + round}),
+        )
+        .await;
+        let token = common::join(addr, id, "p1").await;
+        let join_p2 = format!("/api/games/{id}/seats/p2/join");
+        let (a, b) = tokio::join!(
+            leave(id, "p1", token),
+            common::http(addr, "POST", &join_p2, None)
+        );
+        assert_eq!((a.0, b.0), (200, 200), "{a:?} {b:?}");
+        let (_, summary) = common::http(addr, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(
+            players(&summary["seats"]),
+            [
+                (server::STAND_IN.to_string(), false),
+                ("human".into(), true),
+                ("easy".into(), false)
+            ]
+        );
+    }
+    server.stop().await;
+}
