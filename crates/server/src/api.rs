@@ -764,8 +764,6 @@ where
     }
 }
 
-/// `POST /api/games/ID/seats/SEAT/join`'s body, which may be empty: `token`, for a rematch's
-/// seat, the token of the seat its player held in the finished game.
 /// A route's game and seat, read from its path.
 fn game_and_seat(id: &str, seat: &str) -> Result<(GameId, Seat), ApiError> {
     let id = game_id(id)?;
@@ -775,6 +773,8 @@ fn game_and_seat(id: &str, seat: &str) -> Result<(GameId, Seat), ApiError> {
     Ok((id, seat))
 }
 
+/// `POST /api/games/ID/seats/SEAT/join`'s body, which may be empty: `token`, for a rematch's
+/// seat, the token of the seat its player held in the finished game.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct JoinRequest {

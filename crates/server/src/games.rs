@@ -496,6 +496,26 @@ mod tests {
     }
 
     #[test]
+    fn a_rematch_seat_is_kept_for_the_player_the_rematch_moved_there() {
+        let record = request(serde_json::json!({
+            "game": "starrealms", "format": "free_for_all",
+            "seats": ["human", "easy", "random"], "seed": 1
+        }))
+        .unwrap();
+        let again = played_again(&record, REMATCH_SHIFT, 2).unwrap();
+        for seat in 0..3u8 {
+            let from = rematch_seat_from(Seat(seat), 3);
+            assert_eq!(
+                again.players[usize::from(seat)],
+                record.players[usize::from(from.0)],
+                "seat {seat} of the rematch is seat {from}'s player's"
+            );
+        }
+        assert_eq!(rematch_seat_from(Seat(0), 2), Seat(1));
+        assert_eq!(rematch_seat_from(Seat(1), 2), Seat(0));
+    }
+
+    #[test]
     fn requests_become_checked_records() {
         let r = request(serde_json::json!({
             "game": "starrealms", "format": "free-for-all", "edition": "classic",
