@@ -101,6 +101,18 @@ pub async fn join(addr: SocketAddr, id: i64, seat: &str) -> String {
     body["token"].as_str().unwrap().to_string()
 }
 
+/// A Star Realms game of two people of seed `seed`, both seats taken: its number and the seats'
+/// tokens.
+pub async fn both_seated(addr: SocketAddr, seed: u64) -> (i64, [String; 2]) {
+    let id = create(
+        addr,
+        json!({"game": "starrealms", "seats": ["human", "human"], "seed": seed}),
+    )
+    .await;
+    let tokens = [join(addr, id, "p1").await, join(addr, id, "p2").await];
+    (id, tokens)
+}
+
 /// The record of a finished game.
 pub async fn record(addr: SocketAddr, id: i64) -> GameRecord {
     let (status, body) = http(addr, "GET", &format!("/api/games/{id}/record"), None).await;

@@ -37,15 +37,7 @@ fn strings(v: &Value, out: &mut HashSet<String>) {
 async fn a_late_watcher_reads_which_card_each_place_held() {
     let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
     let addr = server.addr;
-    let id = common::create(
-        addr,
-        json!({"game": "starrealms", "seats": ["human", "human"], "seed": 17}),
-    )
-    .await;
-    let tokens = [
-        common::join(addr, id, "p1").await,
-        common::join(addr, id, "p2").await,
-    ];
+    let (id, tokens) = common::both_seated(addr, 17).await;
     let mut early = Client::connect(addr, id, None).await;
     let mut seats = Vec::new();
     for (i, token) in tokens.iter().enumerate() {

@@ -18,15 +18,7 @@ async fn seats_and_spectators_see_only_their_own_view() {
         (2, ["easy", "heuristic"]),
         (3, ["heuristic", "heuristic"]),
     ] {
-        let id = common::create(
-            addr,
-            json!({"game": "starrealms", "seats": ["human", "human"], "seed": seed}),
-        )
-        .await;
-        let tokens = [
-            common::join(addr, id, "p1").await,
-            common::join(addr, id, "p2").await,
-        ];
+        let (id, tokens) = common::both_seated(addr, seed).await;
         let mut spectator = Client::connect(addr, id, None).await;
         let mut seats = Vec::new();
         for (i, token) in tokens.iter().enumerate() {

@@ -301,15 +301,7 @@ async fn a_finished_game_is_played_again_with_sides_swapped_once_or_as_it_was() 
 async fn a_rematch_keeps_its_seats_for_the_players_of_the_game_before() {
     let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
     let addr = server.addr;
-    let id = common::create(
-        addr,
-        json!({"game": "starrealms", "seats": ["human", "human"], "seed": 23}),
-    )
-    .await;
-    let tokens = [
-        common::join(addr, id, "p1").await,
-        common::join(addr, id, "p2").await,
-    ];
+    let (id, tokens) = common::both_seated(addr, 23).await;
     let mut seats = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
         let client = common::Client::connect(addr, id, Some(token)).await;

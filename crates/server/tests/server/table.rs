@@ -452,26 +452,11 @@ async fn who_waits_gets_a_quick_run_of_actions_as_one_view_and_the_move_at_once(
     server.stop().await;
 }
 
-/// A Star Realms game of two people of seed `seed`, both seats taken: its number and the seats'
-/// tokens.
-async fn both_seated(addr: std::net::SocketAddr, seed: u64) -> (i64, [String; 2]) {
-    let id = common::create(
-        addr,
-        json!({"game": "starrealms", "seats": ["human", "human"], "seed": seed}),
-    )
-    .await;
-    let tokens = [
-        common::join(addr, id, "p1").await,
-        common::join(addr, id, "p2").await,
-    ];
-    (id, tokens)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_who_leaves_hands_their_seat_to_a_bot_that_plays_on() {
     let server = common::start(SqliteStore::open(":memory:").unwrap(), common::options()).await;
     let addr = server.addr;
-    let (id, tokens) = both_seated(addr, 29).await;
+    let (id, tokens) = common::both_seated(addr, 29).await;
     let mut staying = Client::connect(addr, id, Some(&tokens[1])).await;
     assert_eq!(staying.recv().await["seat"], "p2");
     let leave = |seat: &'static str, body: Option<Value>| async move {
@@ -576,7 +561,7 @@ async fn people_leaving_at_once_each_leave_once() {
         .await
     };
     for round in 0..4 {
-        let (id, tokens) = both_seated(addr, 40 + round).await;
+        let (id, tokens) = common::both_seated(addr, 40 + round).await;
         // The same seat left twice at once: once.
         let (a, b) = tokio::join!(
             leave(id, "p1", tokens[0].clone()),
@@ -590,7 +575,7 @@ async fn people_leaving_at_once_each_leave_once() {
             "{a:?} {b:?}"
         );
         // Both seats of another game left at once: both, whichever the game was rebuilt for first.
-        let (id, tokens) = both_seated(addr, 50 + round).await;
+        let (id, tokens) = common::both_seated(addr, 50 + round).await;
         let (a, b) = tokio::join!(
             leave(id, "p1", tokens[0].clone()),
             leave(id, "p2", tokens[1].clone())
