@@ -686,21 +686,32 @@ fn claim(
     if game_row(conn, id)?.finished {
         return Err(StoreError::Finished(id));
     }
-    let current: Option<(String, Option<Vec<u8>>)> = conn
-        .prepare_cached("SELECT player, token_hash FROM seats WHERE game_id = ?1 AND seat = ?2")?
-        .query_row(params![id.0, seat.0 as i64], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
-    match current {
-        None => return Err(StoreError::UnknownSeat { id, seat }),
-        Some((player, _)) if player != HUMAN => return Err(StoreError::NotHuman { id, seat }),
-        Some((_, Some(_))) => return Err(StoreError::SeatTaken { id, seat }),
-        Some(_) => {}
+    if seat_row(conn, id, seat)?.1.is_some() {
+        return Err(StoreError::SeatTaken { id, seat });
     }
     conn.prepare_cached("UPDATE seats SET token_hash = ?3 WHERE game_id = ?1 AND seat = ?2")?
         .execute(params![id.0, seat.0 as i64, token_hash.0.as_slice()])?;
     conn.prepare_cached("UPDATE games SET open_seats = open_seats - 1 WHERE id = ?1")?
         .execute([id.0])?;
     Ok(())
+}
+
+/// A person's seat of game `id`: its player and the hash of its token, if claimed. Refused for a
+/// seat the game does not have and for a bot's.
+fn seat_row(
+    conn: &Connection,
+    id: GameId,
+    seat: Seat,
+) -> Result<(String, Option<Vec<u8>>), StoreError> {
+    let row: Option<(String, Option<Vec<u8>>)> = conn
+        .prepare_cached("SELECT player, token_hash FROM seats WHERE game_id = ?1 AND seat = ?2")?
+        .query_row(params![id.0, seat.0 as i64], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    match row {
+        None => Err(StoreError::UnknownSeat { id, seat }),
+        Some((player, _)) if player != HUMAN => Err(StoreError::NotHuman { id, seat }),
+        Some(row) => Ok(row),
+    }
 }
 
 /// A game has 1 to [`game::MAX_SEATS`] seats.
@@ -924,22 +935,11 @@ impl Store for SqliteStore {
         if game_row(&tx, id)?.finished {
             return Err(StoreError::Finished(id));
         }
-        let current: Option<(String, Option<Vec<u8>>)> = tx
-            .prepare_cached(
-                "SELECT player, token_hash FROM seats WHERE game_id = ?1 AND seat = ?2",
-            )?
-            .query_row(params![id.0, seat.0 as i64], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
-        match current {
-            None => return Err(StoreError::UnknownSeat { id, seat }),
-            Some((p, _)) if p != HUMAN => return Err(StoreError::NotHuman { id, seat }),
-            Some((_, None)) => {
-                return Err(StoreError::Invalid(format!(
-                    "nobody holds seat {seat} of game {}: there is nobody to leave it",
-                    id.0
-                )));
-            }
-            Some(_) => {}
+        if seat_row(&tx, id, seat)?.1.is_none() {
+            return Err(StoreError::Invalid(format!(
+                "nobody holds seat {seat} of game {}: there is nobody to leave it",
+                id.0
+            )));
         }
         tx.prepare_cached(
             "UPDATE seats SET player = ?3, token_hash = NULL WHERE game_id = ?1 AND seat = ?2",
