@@ -264,16 +264,15 @@ function createPanel() {
 
 /**
  * For a seat of a rematch, which is kept for a player of the game before, the token this browser
- * holds of that player's seat there (the rematch moves each player one seat on), if any.
+ * holds of that player's seat there (the summary's `kept_for` names that seat), if any.
  * @param {number} id
  * @param {string} seat
  * @returns {Promise<string | undefined>}
  */
 async function previousToken(id, seat) {
   const summary = await api.summary(id);
-  if (!summary.rematch_of) return undefined;
-  const n = summary.seats.length;
-  const before = "p" + (((Number(seat.slice(1)) - 1 + n - 1) % n) + 1);
+  const before = summary.kept_for?.[seat];
+  if (!summary.rematch_of || !before) return undefined;
   return tokensOf(summary.rematch_of)[before];
 }
 

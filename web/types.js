@@ -89,6 +89,7 @@
  * @property {number} [campaign] the campaign the game is part of
  * @property {number} [rematch] the rematch of this finished game, once somebody asked for it
  * @property {number} [rematch_of] the finished game this one is the rematch of (its seats are kept for that game's players)
+ * @property {Record<string, string>} [kept_for] a rematch's seats, each with the seat of the finished game whose player it is kept for
  */
 
 /**

@@ -1,6 +1,7 @@
-// After a game: a rematch with the sides swapped (one per game, whoever asks first), which the
-// other player is offered too, its seats kept for the game's players, and a new game with the
-// same settings.
+// After a game of two people: a rematch with the sides swapped (one per game, whoever asks
+// first), which the other player is offered too, its seats kept for the game's players (each
+// takes theirs from the result panel or from the rematch's link), and a new game with the same
+// settings.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -66,14 +67,16 @@ async function playToTheEnd(page, id, token) {
 const hashId = (page) => page.evaluate(() => Number((location.hash.match(/#\/game\/(\d+)/) || [])[1]));
 
 test("a finished game offers a rematch with the sides swapped and a new game with the same settings", { timeout: 5 * 60_000 }, async () => {
-  const game = await createGame({ game: "starrealms", seats: ["human", "random"], seed: 11 });
-  const joined = await (await fetch(`${BASE_URL}/api/games/${game.id}/seats/p1/join`, { method: "POST" })).json();
+  const game = await createGame({ game: "starrealms", seats: ["human", "human"] });
+  const join = async (seat) => (await fetch(`${BASE_URL}/api/games/${game.id}/seats/${seat}/join`, { method: "POST" })).json();
+  const joined = await join("p1");
+  const other = await join("p2");
   await withBrowser(async (open) => {
     const p = await open("rematch", { width: 1280, height: 800 });
     const page = p.page;
     await page.goto(BASE_URL + "/");
     await page.evaluate(({ id, token }) => localStorage.setItem(`realms-token-${id}-p1`, token), { id: game.id, token: joined.token });
-    await playToTheEnd(page, game.id, joined.token);
+    await Promise.all([playToTheEnd(page, game.id, joined.token), playToTheEnd(page, game.id, other.token)]);
 
     await page.goto(`${BASE_URL}/#/game/${game.id}`);
     await page.locator(tid("result")).waitFor();
@@ -88,13 +91,15 @@ test("a finished game offers a rematch with the sides swapped and a new game wit
     // player, whose browser takes it with its seat's token of this game.
     const asked = await (await fetch(`${BASE_URL}/api/games/${game.id}/again`, { method: "POST" })).json();
     assert.equal(asked.rematch_of, game.id);
-    const refused = await fetch(`${BASE_URL}/api/games/${asked.id}/seats/p2/join`, { method: "POST" });
-    assert.equal(refused.status, 403);
-    assert.equal((await refused.json()).code, "seat_reserved");
+    for (const seat of ["p1", "p2"]) {
+      const refused = await fetch(`${BASE_URL}/api/games/${asked.id}/seats/${seat}/join`, { method: "POST" });
+      assert.equal(refused.status, 403);
+      assert.equal((await refused.json()).code, "seat_reserved");
+    }
     await page.reload();
     await page.locator(`${tid("rematch")}.offered`).waitFor();
 
-    // The rematch: the player now sits where the bot sat, in a fresh deal.
+    // The rematch: the player now sits where the other player sat, in a fresh deal.
     await page.locator(tid("rematch")).click();
     await page.waitForFunction((id) => /#\/game\/\d+/.test(location.hash) && !location.hash.endsWith("/" + id), game.id);
     const rematch = await hashId(page);
@@ -104,9 +109,22 @@ test("a finished game offers a rematch with the sides swapped and a new game wit
     assert.equal(rematch, asked.id, "the rematch somebody else asked for");
     const summary = await (await fetch(`${BASE_URL}/api/games/${rematch}`)).json();
     assert.equal(summary.rematch_of, game.id);
-    assert.deepEqual(summary.seats.map((s) => [s.player, s.claimed]), [["random", false], ["human", true]]);
+    assert.deepEqual(summary.seats.map((s) => [s.player, s.claimed]), [["human", false], ["human", true]]);
     assert.equal(summary.seed_chosen, false, "a fresh deal nobody chose");
     await p.shot("rematch");
+
+    // The other player comes by the rematch's link, in a browser of their own that holds their
+    // seat's token of the finished game: the seat kept for them is theirs.
+    const q = await open("rematch-other", { width: 1280, height: 800 });
+    await q.page.goto(BASE_URL + "/");
+    await q.page.evaluate(({ id, token }) => localStorage.setItem(`realms-token-${id}-p2`, token), { id: game.id, token: other.token });
+    await q.page.goto(`${BASE_URL}/#/join/${rematch}`);
+    await q.page.locator(tid("join-p1")).click();
+    await q.page.waitForFunction((id) => location.hash === "#/game/" + id, rematch);
+    await q.page.locator(tid("table")).waitFor();
+    await q.page.waitForFunction(() => document.querySelector('[data-testid="table"]').getAttribute("data-seat") === "p1");
+    const both = await (await fetch(`${BASE_URL}/api/games/${rematch}`)).json();
+    assert.deepEqual(both.seats.map((s) => s.claimed), [true, true]);
 
     // Back on the finished game, the rematch is offered; asking again opens the same game.
     const first = await (await fetch(`${BASE_URL}/api/games/${game.id}`)).json();
@@ -127,7 +145,7 @@ test("a finished game offers a rematch with the sides swapped and a new game wit
     await page.locator(tid("table")).waitFor();
     assert.equal((await tableState(page)).seat, "p1");
     const same = await (await fetch(`${BASE_URL}/api/games/${again}`)).json();
-    assert.deepEqual(same.seats.map((s) => s.player), ["human", "random"]);
+    assert.deepEqual(same.seats.map((s) => s.player), ["human", "human"]);
     await p.shot("same-settings");
   });
 });

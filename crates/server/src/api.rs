@@ -531,8 +531,18 @@ async fn summary_of<S: Store>(
         json["rematch"] = serde_json::json!(rematch.0);
     }
     if let Some(of) = rematch_of {
-        // A rematch: its seats are kept for the players of the game it follows.
+        // A rematch: its seats are kept for the players of the game it follows, each seat for
+        // the player of the seat `kept_for` names there.
         json["rematch_of"] = serde_json::json!(of.0);
+        let n = json["seats"].as_array().map_or(0, Vec::len);
+        json["kept_for"] = (0..n)
+            .map(|i| {
+                let seat = Seat(i as u8);
+                let from = games::rematch_seat_from(seat, n);
+                (seat.to_string(), serde_json::json!(from.to_string()))
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into();
     }
     Ok(json)
 }

@@ -326,6 +326,12 @@ async fn a_rematch_keeps_its_seats_for_the_players_of_the_game_before() {
     let again = rematch["id"].as_i64().unwrap();
     let (_, summary) = common::http(addr, "GET", &format!("/api/games/{again}"), None).await;
     assert_eq!(summary["rematch_of"], id, "{summary}");
+    // Each seat kept for the player who sat in the other one.
+    assert_eq!(
+        summary["kept_for"],
+        json!({"p1": "p2", "p2": "p1"}),
+        "{summary}"
+    );
     // Not offered in the lobby, whose open seats anybody may take.
     let (_, lobby) = common::http(addr, "GET", "/api/games?status=open", None).await;
     assert_eq!(lobby["games"], json!([]), "{lobby}");
@@ -411,5 +417,6 @@ async fn a_rematch_keeps_its_seats_for_the_players_of_the_game_before() {
     common::join(addr, same, "p1").await;
     let (_, summary) = common::http(addr, "GET", &format!("/api/games/{same}"), None).await;
     assert_eq!(summary.get("rematch_of"), None, "{summary}");
+    assert_eq!(summary.get("kept_for"), None, "{summary}");
     server.stop().await;
 }
