@@ -202,6 +202,18 @@ impl<S: Store> FromRequestParts<AppState<S>> for Client {
 fn query<T>(parsed: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     parsed.map(|Query(q)| q).map_err(|e| {
         let why = std::error::Error::source(&e).map_or_else(|| e.body_text(), |s| s.to_string());
+        // The parser names the parameter first (`foo: unknown field `foo``): said once, and
+        // quoted, so that the message quotes it briefly.
+        let why = match why.split_once(": ") {
+            Some((name, rest)) if !name.contains(' ') => {
+                if rest.contains(&format!("`{name}`")) {
+                    rest.to_owned()
+                } else {
+                    format!("`{name}`: {rest}")
+                }
+            }
+            _ => why,
+        };
         ApiError::new(
             ErrorCode::BadRequest,
             format!("not a query this route takes: {why}"),
@@ -308,7 +320,7 @@ async fn not_found() -> ApiError {
 
 fn game_id(text: &str) -> Result<GameId, ApiError> {
     text.parse()
-        .map_err(|_| ApiError::new(ErrorCode::UnknownGame, format!("there is no game {text}")))
+        .map_err(|_| ApiError::new(ErrorCode::UnknownGame, format!("there is no game `{text}`")))
 }
 
 /// Runs a store call on a blocking thread.

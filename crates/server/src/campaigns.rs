@@ -91,7 +91,7 @@ fn campaign_id(text: &str) -> Result<CampaignId, ApiError> {
     text.parse().map_err(|_| {
         ApiError::new(
             ErrorCode::UnknownCampaign,
-            format!("there is no campaign {text}"),
+            format!("there is no campaign `{text}`"),
         )
     })
 }

@@ -263,9 +263,14 @@ pub struct ApiError {
 /// is recognised by its start, and a message never grows with what a client sends.
 pub const QUOTED_MAX: usize = 64;
 
-/// `message` with each quoted text (between backquotes) longer than [`QUOTED_MAX`] characters
-/// cut there with `…`, and the parser's `struct Name` (`with N elements`), `internally tagged
-/// enum Name` told as an object.
+/// Characters of a whole error message at most: whatever a message is made of (the server's
+/// words, a parser's, what it quotes), it is cut there with `…`.
+pub const MESSAGE_MAX: usize = 1024;
+
+/// `message` with each quoted text (between backquotes, or the parser's double quotes) longer
+/// than [`QUOTED_MAX`] characters cut there with `…`, the parser's `struct Name` (`with N
+/// elements`), `internally tagged enum Name` told as an object, and the whole cut at
+/// [`MESSAGE_MAX`] characters.
 fn plain(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(1024));
     for (k, part) in message.split('`').enumerate() {
@@ -273,16 +278,48 @@ fn plain(message: &str) -> String {
             out.push('`');
         }
         // Odd parts are quoted (the last of an odd count is not: no closing backquote).
-        if k % 2 == 1 && part.chars().count() > QUOTED_MAX {
-            out.extend(part.chars().take(QUOTED_MAX));
-            out.push('…');
-        } else if k % 2 == 0 {
-            out.push_str(&unnamed(part));
+        if k % 2 == 1 {
+            push_cut(&mut out, part);
+        } else {
+            out.push_str(&double_quotes_cut(&unnamed(part)));
+        }
+    }
+    cut(&out, MESSAGE_MAX)
+}
+
+/// Pushes `quoted`, cut at [`QUOTED_MAX`] characters with `…`.
+fn push_cut(out: &mut String, quoted: &str) {
+    if quoted.chars().count() > QUOTED_MAX {
+        out.extend(quoted.chars().take(QUOTED_MAX));
+        out.push('…');
+    } else {
+        out.push_str(quoted);
+    }
+}
+
+/// `text` with each text between double quotes (the parser quotes a client's strings so)
+/// longer than [`QUOTED_MAX`] characters cut; an opening quote never closed quotes the rest.
+fn double_quotes_cut(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(1024));
+    for (k, part) in text.split('"').enumerate() {
+        if k > 0 {
+            out.push('"');
+        }
+        if k % 2 == 1 {
+            push_cut(&mut out, part);
         } else {
             out.push_str(part);
         }
     }
     out
+}
+
+/// `text` cut at `max` characters with `…`.
+pub(crate) fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
 }
 
 /// `text` with the parser's names of Rust types replaced by "an object".
@@ -345,9 +382,15 @@ impl ApiError {
             code: self.code,
             message: self.message.clone(),
             client_id,
+            // A reason's words may be the client's (a card's name mistyped): quoted as briefly
+            // as the message quotes them.
             reason: self.reason.as_ref().map(|r| ReasonJson {
                 key: r.key.clone(),
-                args: r.args.iter().cloned().collect(),
+                args: r
+                    .args
+                    .iter()
+                    .map(|(name, value)| (name.clone(), cut(value, QUOTED_MAX)))
+                    .collect(),
             }),
         }
     }
@@ -432,5 +475,35 @@ mod tests {
         ] {
             assert_eq!(ApiError::new(ErrorCode::BadRequest, parser).message, told);
         }
+        // The parser's quotes are cut as the server's are, a quote never closed too.
+        let e = ApiError::new(
+            ErrorCode::BadRequest,
+            format!("invalid type: string \"{long}\", expected u32"),
+        );
+        assert_eq!(
+            e.message,
+            format!("invalid type: string \"{cut}…\", expected u32")
+        );
+        let e = ApiError::new(ErrorCode::BadRequest, format!("unknown \"{long}"));
+        assert_eq!(e.message, format!("unknown \"{cut}…"));
+        let e = ApiError::new(ErrorCode::BadRequest, "a \"short\" one");
+        assert_eq!(e.message, "a \"short\" one");
+        // And a message never grows past its cap, whatever it is made of.
+        let e = ApiError::new(ErrorCode::BadRequest, format!("no {long}"));
+        assert_eq!(e.message.chars().count(), MESSAGE_MAX + 1);
+        assert!(e.message.ends_with('…'));
+    }
+
+    #[test]
+    fn a_reason_quotes_a_client_s_text_briefly() {
+        let long = "x".repeat(5_000);
+        let reason = game::Reason {
+            key: "refusal.parse_unknown_card".into(),
+            args: vec![("name".into(), long)],
+        };
+        let e = ApiError::new(ErrorCode::IllegalAction, "no such card").with_reason(Some(reason));
+        let json = serde_json::to_value(e.message(None)).unwrap();
+        let card = json["reason"]["args"]["name"].as_str().unwrap();
+        assert_eq!(card.chars().count(), QUOTED_MAX + 1, "{card}");
     }
 }

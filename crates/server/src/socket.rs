@@ -213,7 +213,23 @@ fn text(message: &ServerMessage) -> Message {
     )
 }
 
+/// The most bytes of a close frame's reason: a control frame carries at most 125 bytes, two of
+/// them the code (RFC 6455, 5.5), and a client fails a connection whose close frame is longer.
+const CLOSE_REASON_MAX: usize = 123;
+
+/// A close frame with `code` and as much of `reason` as it may carry (cut between characters,
+/// with `…` when cut).
 fn close(code: u16, reason: &str) -> Message {
+    let reason = if reason.len() <= CLOSE_REASON_MAX {
+        reason.to_owned()
+    } else {
+        let room = CLOSE_REASON_MAX - '…'.len_utf8();
+        let end = (0..=room)
+            .rev()
+            .find(|&i| reason.is_char_boundary(i))
+            .unwrap_or(0);
+        format!("{}…", &reason[..end])
+    };
     Message::Close(Some(CloseFrame {
         code,
         reason: reason.into(),
@@ -603,8 +619,10 @@ async fn play(
         )]
     };
     if client_id.is_empty() || client_id.chars().count() > MAX_CLIENT_ID {
+        // Not echoed: an answer never grows with what a client sends.
         let message = format!("a client_id has 1 to {MAX_CLIENT_ID} characters");
-        return (refuse(ErrorCode::BadMessage, &message, client_id), Then::Go);
+        let error = ApiError::new(ErrorCode::BadMessage, message).message(None);
+        return (vec![text(&error)], Then::Go);
     }
     let Some(seat) = conn.seat else {
         let message = "a spectator cannot act: join a seat and connect with its token";

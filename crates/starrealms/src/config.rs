@@ -262,6 +262,17 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The rule's name as a record writes it (`bonus`, `turn_start`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Rule::Authority { .. } => "authority",
+            Rule::Base { .. } => "base",
+            Rule::Bonus { .. } => "bonus",
+            Rule::TurnStart { .. } => "turn_start",
+            Rule::Row { .. } => "row",
+        }
+    }
+
     fn seat(&self) -> Option<u8> {
         match *self {
             Rule::Authority { seat, .. } | Rule::Base { seat, .. } => Some(seat),
@@ -412,10 +423,10 @@ impl Config {
             ));
         }
         for r in &self.rules {
-            if r.seat().is_some_and(|s| s as usize >= n) {
+            if let Some(seat) = r.seat().filter(|&s| s as usize >= n) {
                 return Err(Why::new(
                     "file.config.rule_seat",
-                    &[("rule", &format!("{r:?}"))],
+                    &[("rule", &r.kind()), ("seat", &seat), ("last", &(n - 1))],
                 ));
             }
             match r {

@@ -117,6 +117,28 @@ fn the_configuration_names_the_first_player_the_decks_and_the_trade_deck() {
             },
             "rule `bonus`: 9 effects; a bonus gives at most 8",
         ),
+        // A rule for a seat the game does not have, named as the record writes it.
+        (
+            Config {
+                rules: vec![Rule::Bonus {
+                    seat: Some(5),
+                    card: card("viper"),
+                    effects: vec![Effect::Combat(1)],
+                }],
+                ..Config::default()
+            },
+            "rule `bonus`: there is no seat 5 (seats are numbered 0 to 1)",
+        ),
+        (
+            Config {
+                rules: vec![Rule::Base {
+                    seat: 2,
+                    card: card("blob_world"),
+                }],
+                ..Config::default()
+            },
+            "rule `base`: there is no seat 2 (seats are numbered 0 to 1)",
+        ),
     ] {
         let err = State::new(&bad, 1).unwrap_err();
         assert!(err.contains(words), "{err}");

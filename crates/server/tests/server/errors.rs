@@ -75,7 +75,13 @@ async fn bad_messages_get_an_error_and_change_nothing() {
     mover.act("", 0, &good).await;
     assert_eq!(code(&mover.recv().await), "bad_message");
     mover.act(&"x".repeat(65), 0, &good).await;
-    assert_eq!(code(&mover.recv().await), "bad_message");
+    let e = mover.recv().await;
+    assert_eq!(code(&e), "bad_message");
+    assert_eq!(
+        e.get("client_id"),
+        None,
+        "a client_id too long is not echoed: {e}"
+    );
     mover.send_binary(b"{}".to_vec()).await;
     assert_eq!(code(&mover.recv().await), "bad_message");
     mover.send_text(&format!("\"{}\"", "a".repeat(5000))).await;
@@ -171,9 +177,14 @@ async fn unknown_games_and_wrong_tokens_are_refused_at_connection() {
     let addr = server.addr;
     let (id, tokens, _) = two_people(addr).await;
 
-    for game in ["999", "abc"] {
+    // A long number too: its message quotes it briefly, and its close frame stays within the
+    // 125 bytes a control frame may carry, which a client would otherwise fail on.
+    let long = "9".repeat(3000);
+    for game in ["999", "abc", &long] {
         let mut c = Client::connect(addr, game, None).await;
-        assert_eq!(code(&c.recv().await), "unknown_game");
+        let e = c.recv().await;
+        assert_eq!(code(&e), "unknown_game");
+        assert!(e["message"].as_str().unwrap().len() < 100, "{e}");
         assert!(matches!(c.event().await, Event::Closed(Some(4404))));
     }
     let mut c = Client::connect(addr, id, Some("not-a-token")).await;
@@ -346,6 +357,26 @@ async fn http_errors_are_json_with_a_code() {
         message.contains(&format!("`{}…`", "A".repeat(64))),
         "{message}"
     );
+    // The parser's own quotes too (a string where a number goes), a number too long to be a
+    // game's, an unknown query parameter, the same: no answer grows with the request.
+    let request = json!({"game": "starrealms", "seats": ["human", "random"], "seed": long});
+    let (status, answer) = common::http(addr, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 400);
+    let message = answer["message"].as_str().unwrap();
+    assert!(
+        message.contains(&format!("\"{}…\"", "A".repeat(64))),
+        "{message}"
+    );
+    for path in [
+        format!("/api/games/{}", "9".repeat(5_000)),
+        format!("/api/campaigns/{}", "9".repeat(5_000)),
+        format!("/api/games?{}=1", "a".repeat(5_000)),
+    ] {
+        let (status, answer) = common::http(addr, "GET", &path, None).await;
+        assert!(status >= 400, "{path}");
+        let message = answer["message"].as_str().unwrap();
+        assert!(message.len() < 300, "{} bytes: {message}", message.len());
+    }
 
     common::join(addr, id, "p1").await;
     let (status, answer) = common::http(

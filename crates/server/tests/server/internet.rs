@@ -1115,7 +1115,7 @@ async fn every_error_is_json_whatever_made_it() {
     // server's own phrasing.
     let queries = [
         ("/api/games?filter=open", "unknown field `filter`"),
-        ("/api/games?limit=-1", "limit: invalid digit"),
+        ("/api/games?limit=-1", "`limit`: invalid digit"),
         ("/api/texts?lang=fr&lang=en", "duplicate field `lang`"),
     ];
     for (path, why) in queries {

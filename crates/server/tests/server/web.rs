@@ -128,6 +128,8 @@ async fn the_interface_comes_with_its_security_policy() {
             "object-src 'none'",
             "base-uri 'none'",
             "frame-ancestors 'none'",
+            // Requests and WebSockets to this server only, no other host.
+            "connect-src 'self'",
         ] {
             assert!(directives.contains(&directive), "{path}: {policy}");
         }
