@@ -270,12 +270,18 @@ impl<S: Store> AppState<S> {
         api::router(self)
     }
 
-    /// Rebuilds every unfinished game of the store and starts it (its bots play on; games that
-    /// wait for a person leave memory again once idle). A game whose record does not replay is
-    /// reported and skipped. Returns how many started.
+    /// Rebuilds every game of the store still to be played and starts it (its bots play on;
+    /// games that wait for a person leave memory again once idle), the games that can never
+    /// start retired first. A game whose record does not replay is reported and skipped.
+    /// Returns how many started.
     pub async fn resume_unfinished(&self) -> Result<usize, StoreError> {
         let store = Arc::clone(&self.inner.context.store);
-        let games = actor::blocking(move || store.list_unfinished()).await?;
+        let ttl = self.inner.options.open_seat_ttl;
+        let games = actor::blocking(move || {
+            store.retire_expired(ttl)?;
+            store.list_unfinished()
+        })
+        .await?;
         let mut started = 0;
         for game in games {
             match self.game(game.id).await {
@@ -351,9 +357,19 @@ impl<S: Store> AppState<S> {
         self.inner.games.lock().await.len()
     }
 
-    /// Lets idle games leave memory (they come back from the store on demand), and forgets
-    /// the rate allowances of clients gone quiet.
+    /// Lets idle games leave memory (they come back from the store on demand), retires the
+    /// games whose open seats expired (they can never start: out of the lobby, and not
+    /// resumed at the next start), and forgets the rate allowances of clients gone quiet.
     pub async fn tidy(&self) {
+        let store = Arc::clone(&self.inner.context.store);
+        let ttl = self.inner.options.open_seat_ttl;
+        if let Err(e) = actor::blocking(move || store.retire_expired(ttl)).await {
+            log(
+                self.inner.context.log_lang,
+                "serve.log.retire",
+                &[("error", &e)],
+            );
+        }
         let ttl = self.inner.options.idle_game_ttl;
         // Dropping the list's handle of a game nobody else holds ends its actor.
         self.inner

@@ -409,6 +409,7 @@ impl From<store::StoreError> for ApiError {
             E::NotHuman { .. } => ErrorCode::NotHuman,
             E::SeatTaken { .. } => ErrorCode::SeatTaken,
             E::Finished(_) => ErrorCode::GameOver,
+            E::Retired(_) => ErrorCode::SeatExpired,
             E::Invalid(_) => ErrorCode::BadRequest,
             E::WrongIndex { .. } | E::Corrupt(_) | E::Backend(_) => ErrorCode::Internal,
         };

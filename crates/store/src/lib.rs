@@ -432,6 +432,10 @@ pub enum StoreError {
     /// The game is over: nothing more may be appended or claimed.
     #[error("game {0} is over")]
     Finished(GameId),
+    /// The game can never start (an open seat of it waited too long for somebody): its seats
+    /// can no longer be taken.
+    #[error("game {0} can no longer start: a seat of it waited too long for somebody")]
+    Retired(GameId),
     /// The game has no such seat.
     #[error("game {id} has no seat {seat}")]
     UnknownSeat {
@@ -592,8 +596,19 @@ pub trait Store: Send + Sync + 'static {
     /// Marks a game over, with its winners (empty: a draw).
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError>;
 
-    /// Every game not over, oldest first, expired open seats or not.
+    /// Every game still to be played, oldest first: not over, and not retired (see
+    /// [`Store::retire_expired`]).
     fn list_unfinished(&self) -> Result<Vec<GameSummary>, StoreError>;
+
+    /// Retires the games that can never start, a human seat of theirs having waited longer than
+    /// `open_seat_ttl` for somebody: they leave the lobby's lists and [`Store::list_unfinished`],
+    /// and their seats can no longer be claimed ([`StoreError::Retired`]); each stays readable
+    /// by its number. Returns how many it retired. A store that keeps nothing for long may
+    /// retire nothing.
+    fn retire_expired(&self, open_seat_ttl: std::time::Duration) -> Result<usize, StoreError> {
+        let _ = open_seat_ttl;
+        Ok(0)
+    }
 
     /// A page of the lobby: the games of `query.filter` that come after `query.after` in the
     /// lobby's order (open games first, then playing ones, newest first within each group), at

@@ -31,6 +31,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0006_finished_in_logs.sql"),
     include_str!("../migrations/0007_campaign_seed_chosen.sql"),
     include_str!("../migrations/0008_campaign_revision.sql"),
+    include_str!("../migrations/0009_retired.sql"),
 ];
 
 /// Actions a store appends per epoch (the first part of an action's key). Actions written in
@@ -474,11 +475,12 @@ struct GameRow {
     finished: bool,
     winners: Option<String>,
     seed_chosen: bool,
+    retired: bool,
 }
 
 fn game_row(conn: &Connection, id: GameId) -> Result<GameRow, StoreError> {
     conn.prepare_cached(
-        "SELECT game, version, config, seed, created_at, finished, winners, seed_chosen
+        "SELECT game, version, config, seed, created_at, finished, winners, seed_chosen, retired
          FROM games WHERE id = ?1",
     )?
     .query_row([id.0], |r| {
@@ -491,6 +493,7 @@ fn game_row(conn: &Connection, id: GameId) -> Result<GameRow, StoreError> {
             finished: r.get(5)?,
             winners: r.get(6)?,
             seed_chosen: r.get(7)?,
+            retired: r.get(8)?,
         })
     })
     .optional()?
@@ -609,15 +612,32 @@ fn ids(
 /// for the players of the game it follows (the unary `+` keeps SQLite from reading the index of
 /// rematches instead, where nearly every game has a NULL).
 const OPEN_GAMES: &str = "SELECT id FROM games
-    WHERE finished = 0 AND has_open_seats = 1 AND id < ?1
+    WHERE finished = 0 AND retired = 0 AND has_open_seats = 1 AND id < ?1
       AND created_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?2)
       AND +rematch_of IS NULL
     ORDER BY id DESC LIMIT ?3";
 
+/// The games still to be played, oldest first: not over, not retired; read from the index
+/// `games_lobby`, which skips the retired games (the planner would rather read `games_by_finished`
+/// in order and look each game's row up, retired ones too).
+const UNFINISHED_GAMES: &str =
+    "SELECT id FROM games INDEXED BY games_lobby WHERE finished = 0 AND retired = 0 ORDER BY id";
+
+/// Games whose open seats expired (created longer ago than `?1`, as `-N seconds`) not yet
+/// retired, at most `?2` of them; index `games_lobby`.
+const RETIRE_EXPIRED: &str = "UPDATE games SET retired = 1 WHERE id IN (
+    SELECT id FROM games
+    WHERE finished = 0 AND retired = 0 AND has_open_seats = 1
+      AND created_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1)
+    LIMIT ?2)";
+
+/// Games [`RETIRE_EXPIRED`] retires in one transaction: the writer's batches wait for no more.
+const RETIRE_AT_ONCE: i64 = 500;
+
 /// Playing games numbered below `before`, newest first, at most `limit`; index
-/// `games_lobby`.
+/// `games_lobby` (no playing game is retired: `retired = 0` only lets the query use it).
 const PLAYING_GAMES: &str = "SELECT id FROM games
-    WHERE finished = 0 AND has_open_seats = 0 AND id < ?1
+    WHERE finished = 0 AND retired = 0 AND has_open_seats = 0 AND id < ?1
     ORDER BY id DESC LIMIT ?2";
 
 /// The places in the lobby's order of the games of `query`'s page, and of one more game if
@@ -676,15 +696,19 @@ fn apart<T>(
 }
 
 /// Gives seat `seat` of game `id` to the holder of `token_hash`, inside the caller's
-/// transaction, if it is a free human seat of a game not over.
+/// transaction, if it is a free human seat of a game not over nor retired.
 fn claim(
     conn: &Connection,
     id: GameId,
     seat: Seat,
     token_hash: &TokenHash,
 ) -> Result<(), StoreError> {
-    if game_row(conn, id)?.finished {
+    let game = game_row(conn, id)?;
+    if game.finished {
         return Err(StoreError::Finished(id));
+    }
+    if game.retired {
+        return Err(StoreError::Retired(id));
     }
     if seat_row(conn, id, seat)?.1.is_some() {
         return Err(StoreError::SeatTaken { id, seat });
@@ -949,6 +973,22 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    fn retire_expired(&self, open_seat_ttl: Duration) -> Result<usize, StoreError> {
+        let ttl = open_seat_ttl.as_secs().min(MAX_OPEN_SEAT_TTL_SECS);
+        let mut retired = 0;
+        loop {
+            // One short transaction at a time, the writer's lock given back between them.
+            let n = self
+                .writer()
+                .prepare_cached(RETIRE_EXPIRED)?
+                .execute(params![format!("-{ttl} seconds"), RETIRE_AT_ONCE])?;
+            retired += n;
+            if (n as i64) < RETIRE_AT_ONCE {
+                return Ok(retired);
+            }
+        }
+    }
+
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {
         if !mark_finished(&self.writer(), id, winners)? {
             return Err(StoreError::UnknownGame(id));
@@ -958,14 +998,10 @@ impl Store for SqliteStore {
 
     fn list_unfinished(&self) -> Result<Vec<GameSummary>, StoreError> {
         self.read(|tx| {
-            ids(
-                tx,
-                "SELECT id FROM games WHERE finished = 0 ORDER BY id",
-                [],
-            )?
-            .into_iter()
-            .map(|id| summary_of(tx, GameId(id)))
-            .collect()
+            ids(tx, UNFINISHED_GAMES, [])?
+                .into_iter()
+                .map(|id| summary_of(tx, GameId(id)))
+                .collect()
         })
     }
 
@@ -1222,12 +1258,24 @@ mod tests {
         let open = plan(&conn, OPEN_GAMES, params![i64::MAX, "-3600 seconds", 51]);
         assert_eq!(
             open,
-            "SEARCH games USING INDEX games_lobby (finished=? AND has_open_seats=? AND id<?)"
+            "SEARCH games USING INDEX games_lobby (finished=? AND retired=? AND has_open_seats=? AND id<?)"
+        );
+        // The games resumed at start, and those retired, read past the retired ones.
+        assert_eq!(
+            plan(&conn, UNFINISHED_GAMES, []),
+            "SEARCH games USING COVERING INDEX games_lobby (finished=? AND retired=?)\n\
+             USE TEMP B-TREE FOR ORDER BY"
+        );
+        assert_eq!(
+            plan(&conn, RETIRE_EXPIRED, params!["-3600 seconds", 500]),
+            "SEARCH games USING INTEGER PRIMARY KEY (rowid=?)\n\
+             LIST SUBQUERY 1\n\
+             SEARCH games USING INDEX games_lobby (finished=? AND retired=? AND has_open_seats=?)"
         );
         let playing = plan(&conn, PLAYING_GAMES, params![i64::MAX, 51]);
         assert_eq!(
             playing,
-            "SEARCH games USING INDEX games_lobby (finished=? AND has_open_seats=? AND id<?)"
+            "SEARCH games USING INDEX games_lobby (finished=? AND retired=? AND has_open_seats=? AND id<?)"
         );
     }
 

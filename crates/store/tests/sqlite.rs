@@ -501,6 +501,72 @@ fn an_open_seat_nobody_takes_expires() {
 }
 
 #[test]
+fn a_game_that_can_never_start_is_retired() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let open = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let half = store.create(&record(&[HUMAN, HUMAN]), false).unwrap();
+    store
+        .claim_seat(half, Seat(0), &TokenHash::of("a"))
+        .unwrap();
+    let bots = store.create(&record(&["random", "random"]), false).unwrap();
+    let playing = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    store
+        .claim_seat(playing, Seat(0), &TokenHash::of("b"))
+        .unwrap();
+    let over = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    store.finish(over, &[Seat(1)]).unwrap();
+    let unfinished = |store: &SqliteStore| -> Vec<GameId> {
+        let games = store.list_unfinished().unwrap();
+        games.iter().map(|g| g.id).collect()
+    };
+    // Seats that have not waited their hour yet: nothing to retire.
+    assert_eq!(store.retire_expired(HOUR).unwrap(), 0);
+    assert_eq!(unfinished(&store), [open, half, bots, playing]);
+    // Once they have (a wait of nothing, here), the two games with a free seat can never start.
+    assert_eq!(store.retire_expired(Duration::ZERO).unwrap(), 2);
+    assert_eq!(
+        store.retire_expired(Duration::ZERO).unwrap(),
+        0,
+        "retired once"
+    );
+    assert_eq!(unfinished(&store), [bots, playing]);
+    let listed = |store: &SqliteStore, filter| {
+        let query = LobbyQuery {
+            open_seat_ttl: Duration::MAX,
+            ..query(filter, 10, None)
+        };
+        ids(&store.lobby(&query).unwrap())
+    };
+    // Out of the lobby, however long seats may wait.
+    assert!(listed(&store, LobbyFilter::Open).is_empty());
+    assert_eq!(listed(&store, LobbyFilter::Unfinished), [playing, bots]);
+    // Readable by its number, its seats no longer to be taken.
+    assert!(!store.summary(half).unwrap().finished);
+    assert!(store.load(half).is_ok());
+    assert!(matches!(
+        store.claim_seat(half, Seat(1), &TokenHash::of("c")),
+        Err(StoreError::Retired(id)) if id == half
+    ));
+    assert!(!store.summary(half).unwrap().seats[1].claimed);
+    // Kept so when the store opens again.
+    drop(store);
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    assert_eq!(unfinished(&store), [bots, playing]);
+    assert!(listed(&store, LobbyFilter::Open).is_empty());
+}
+
+#[test]
+fn games_to_retire_are_retired_however_many() {
+    let store = SqliteStore::open(":memory:").unwrap();
+    for _ in 0..1_201 {
+        store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    }
+    assert_eq!(store.retire_expired(Duration::ZERO).unwrap(), 1_201);
+    assert!(store.list_unfinished().unwrap().is_empty());
+}
+
+#[test]
 fn whether_the_seed_was_chosen_comes_back() {
     let dir = tempfile::tempdir().unwrap();
     let (drawn, chosen);

@@ -981,6 +981,49 @@ async fn an_open_seat_nobody_joins_expires() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_can_never_start_is_retired_and_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite");
+    let options = with(|o| o.open_seat_ttl = Duration::from_secs(1));
+    let state = AppState::new(SqliteStore::open(&path).unwrap(), options.clone());
+    let server = common::start_state(state.clone()).await;
+    let addr = server.addr;
+    let retired = common::create(addr, two_people()).await;
+    common::join(addr, retired, "p1").await;
+    let expired = common::create(addr, two_people()).await;
+    let (live, _) = begun(addr).await;
+    let unfinished = |state: &AppState<SqliteStore>| -> Vec<i64> {
+        let games = state.store().list_unfinished().unwrap();
+        games.iter().map(|g| g.id.0).collect()
+    };
+    assert_eq!(unfinished(&state), [retired, expired, live]);
+    // Creation times are kept to the second.
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    // The server's tidying retires what can never start: out of the list of games to resume.
+    state.tidy().await;
+    assert_eq!(unfinished(&state), [live]);
+    // Still readable by its number; its seat no longer to be taken.
+    let (status, summary) = http(addr, "GET", &format!("/api/games/{retired}"), None).await;
+    assert_eq!(status, 200, "{summary}");
+    let path_p2 = format!("/api/games/{retired}/seats/p2/join");
+    let (status, body) = http(addr, "POST", &path_p2, None).await;
+    assert_eq!((status, body["code"].as_str()), (410, Some("seat_expired")));
+    // A game whose seat expires after the last tidying, while the server stops.
+    let late = common::create(addr, two_people()).await;
+    assert_eq!(unfinished(&state), [live, late]);
+    server.stop().await;
+    drop(state);
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+
+    // A server started again over the same file retires it first, and resumes the game at
+    // play only.
+    let state = AppState::new(SqliteStore::open(&path).unwrap(), options);
+    assert_eq!(state.resume_unfinished().await.unwrap(), 1);
+    assert_eq!(state.live_games().await, 1);
+    assert_eq!(unfinished(&state), [live]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_games_leave_memory_and_come_back_unchanged() {
     let options = with(|o| o.idle_game_ttl = Duration::from_millis(200));
     let state = AppState::new(SqliteStore::open(":memory:").unwrap(), options);
