@@ -735,7 +735,6 @@ pub(crate) async fn hold_seat<S: Store>(
     if tried.is_err() {
         let held = limiters.held(address);
         let ttl = app.inner.options.open_seat_ttl;
-        let lang = app.inner.context.log_lang;
         let gone: Vec<Held> = with_store(app, move |s| {
             Ok(held
                 .into_iter()
@@ -749,7 +748,7 @@ pub(crate) async fn hold_seat<S: Store>(
                             .is_some_and(|s| s.player != store::HUMAN);
                         game.finished || left || (game.open && open_seats_expired(created, ttl))
                     }),
-                    Held::Campaign(c, _) => campaigns::is_over(s, c, lang),
+                    Held::Campaign(c, _) => campaigns::is_over(s, c),
                 })
                 .collect())
         })

@@ -169,14 +169,22 @@ fn load<S: Store>(
     Ok((stored, c))
 }
 
-/// Whether campaign `id` is over (its seats no longer count among those an address holds); a
-/// campaign that cannot be read is not.
-pub(crate) fn is_over<S: Store>(store: &S, id: CampaignId, lang: Lang) -> bool {
-    store
-        .load_campaign(id)
-        .ok()
-        .and_then(|stored| rebuild(store, &stored, lang).ok())
-        .is_some_and(|c| c.is_over())
+/// Whether campaign `id` is over (its seats no longer count among those an address holds): as
+/// many of its games over as the campaign has scenarios, as a replay of the campaign would
+/// count them, read from the store without one (a join refused at the seat cap asks this of
+/// every campaign its address holds a seat of). A campaign that cannot be read is not over.
+pub(crate) fn is_over<S: Store>(store: &S, id: CampaignId) -> bool {
+    let (Ok(def), Ok(stored)) = (def(), store.load_campaign(id)) else {
+        return false;
+    };
+    let scenarios = def.scenario.len();
+    stored.games.len() >= scenarios
+        && stored
+            .games
+            .iter()
+            .filter(|&&game| store.summary(game).is_ok_and(|s| s.finished))
+            .count()
+            >= scenarios
 }
 
 fn view(stored: &StoredCampaign, c: &Campaign) -> CampaignView {

@@ -367,15 +367,31 @@ fn finished_campaign(
     store::CampaignId,
     starrealms::campaign::Campaign,
 ) {
+    let players = tokens.map(|_| [store::HUMAN, store::HUMAN]);
+    finished_campaign_of(players, tokens, usize::MAX)
+}
+
+/// [`finished_campaign`]'s, stored with `players` if given (the seats of `tokens` claimed), and
+/// with its first `games` games only.
+fn finished_campaign_of(
+    players: Option<[&str; 2]>,
+    tokens: Option<[&str; 2]>,
+    games: usize,
+) -> (
+    SqliteStore,
+    store::CampaignId,
+    starrealms::campaign::Campaign,
+) {
     use store::Store as _;
     let def = starrealms::campaign::CampaignDef::builtin();
     let played = bots::campaign::play_campaign(def, ["heuristic", "random"], 21).unwrap();
     let store = SqliteStore::open(":memory:").unwrap();
     let mut save = played.save.clone();
-    let records = std::mem::take(&mut save.games);
+    let mut records = std::mem::take(&mut save.games);
+    records.truncate(games);
     save.completion.clear();
-    if tokens.is_some() {
-        save.players = [store::HUMAN.to_string(), store::HUMAN.to_string()];
+    if let Some(players) = players {
+        save.players = players.map(String::from);
     }
     let players = save.players.to_vec();
     let mut bare = save.clone();
@@ -401,6 +417,55 @@ fn finished_campaign(
         store.finish(game, &state.winners()).unwrap();
     }
     (store, id, played)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_of_a_finished_campaign_no_longer_counts_against_its_address() {
+    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "random"]});
+    let options = server::Options {
+        seats_per_address: 1,
+        ..common::options()
+    };
+    // Over: its seat taken, the address may still take a game's.
+    let (store, id, _) = finished_campaign_of(Some([store::HUMAN, "random"]), None, usize::MAX);
+    let server = common::start(store, options.clone()).await;
+    let addr = server.addr;
+    assert_eq!(campaign(addr, id.0).await["status"]["over"], true);
+    let (status, body) = join(addr, id.0, "p1").await;
+    assert_eq!(status, 200, "{body}");
+    let game = common::create(addr, against_a_bot.clone()).await;
+    let (status, body) = common::http(
+        addr,
+        "POST",
+        &format!("/api/games/{game}/seats/p1/join"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    server.stop().await;
+
+    // Its last game not played yet: the seat counts.
+    let scenarios = starrealms::campaign::CampaignDef::builtin().scenario.len();
+    let (store, id, _) = finished_campaign_of(Some([store::HUMAN, "random"]), None, scenarios - 1);
+    let server = common::start(store, options).await;
+    let addr = server.addr;
+    assert_eq!(campaign(addr, id.0).await["status"]["over"], false);
+    let (status, body) = join(addr, id.0, "p1").await;
+    assert_eq!(status, 200, "{body}");
+    let game = common::create(addr, against_a_bot).await;
+    let (status, body) = common::http(
+        addr,
+        "POST",
+        &format!("/api/games/{game}/seats/p1/join"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("too_many_seats")),
+        "{body}"
+    );
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
