@@ -357,6 +357,7 @@ enum Command {
     Join {
         seat: Seat,
         hash: TokenHash,
+        holder: Option<String>,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
     /// A seat was claimed in the store by another way (a campaign's seat).
@@ -479,11 +480,22 @@ impl GameHandle {
         answer.await.ok()
     }
 
-    /// Gives a free human seat to the holder of the token of `hash`.
-    pub(crate) async fn join(&self, seat: Seat, hash: TokenHash) -> Result<(), ApiError> {
-        self.ask(|reply| Command::Join { seat, hash, reply })
-            .await
-            .unwrap_or_else(|| Err(gone()))
+    /// Gives a free human seat to the holder of the token of `hash`, the client `holder` (as
+    /// the store keeps it, to count the seats each client holds).
+    pub(crate) async fn join(
+        &self,
+        seat: Seat,
+        hash: TokenHash,
+        holder: Option<String>,
+    ) -> Result<(), ApiError> {
+        self.ask(|reply| Command::Join {
+            seat,
+            hash,
+            holder,
+            reply,
+        })
+        .await
+        .unwrap_or_else(|| Err(gone()))
     }
 
     /// Tells the game that a seat claimed elsewhere (a campaign's) is now held by the holder
@@ -990,8 +1002,13 @@ impl<G: Served, S: Store> Actor<G, S> {
 
     async fn command(&mut self, command: Command) {
         match command {
-            Command::Join { seat, hash, reply } => {
-                let answer = self.join(seat, hash).await;
+            Command::Join {
+                seat,
+                hash,
+                holder,
+                reply,
+            } => {
+                let answer = self.join(seat, hash, holder).await;
                 let _ = reply.send(answer);
             }
             Command::Claimed { seat, hash } => {
@@ -1087,7 +1104,12 @@ impl<G: Served, S: Store> Actor<G, S> {
         self.publish_views(Arc::clone(&self.frozen) as Arc<dyn Views>);
     }
 
-    async fn join(&mut self, seat: Seat, hash: TokenHash) -> Result<(), ApiError> {
+    async fn join(
+        &mut self,
+        seat: Seat,
+        hash: TokenHash,
+        holder: Option<String>,
+    ) -> Result<(), ApiError> {
         let id = self.id;
         let Some(current) = self.seats.get(seat.index()) else {
             return Err(StoreError::UnknownSeat { id, seat }.into());
@@ -1110,7 +1132,7 @@ impl<G: Served, S: Store> Actor<G, S> {
                 ),
             ));
         }
-        self.context.writer.claim(id, seat, hash).await?;
+        self.context.writer.claim(id, seat, hash, holder).await?;
         self.claim(seat, hash);
         Ok(())
     }

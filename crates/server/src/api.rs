@@ -837,7 +837,12 @@ async fn join<S: Store>(
     let held = Held::Game(id, seat);
     hold_seat(&app, client.address, held).await?;
     let hash = TokenHash::of(&token);
-    let joined = asked(&app, handle, |h| async move { h.join(seat, hash).await }).await;
+    let holder = client.address.to_string();
+    let joined = asked(&app, handle, |h| {
+        let holder = holder.clone();
+        async move { h.join(seat, hash, Some(holder)).await }
+    })
+    .await;
     if let Err(e) = joined {
         app.inner.limiters.release(client.address, held);
         return Err(e);

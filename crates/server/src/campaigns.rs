@@ -337,8 +337,9 @@ pub(crate) async fn join<S: Store>(
     // A campaign's seat counts among the seats its address holds, as a game's does.
     let held = Held::Campaign(id, seat);
     hold_seat(&app, client.address, held).await?;
+    let holder = client.address.to_string();
     let claimed = with_store(&app, move |s, _| {
-        s.claim_campaign_seat(id, seat, &hash)?;
+        s.claim_campaign_seat(id, seat, &hash, Some(&holder))?;
         Ok(s.load_campaign(id)?.games)
     })
     .await;

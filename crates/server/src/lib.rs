@@ -272,16 +272,30 @@ impl<S: Store> AppState<S> {
 
     /// Rebuilds every game of the store still to be played and starts it (its bots play on;
     /// games that wait for a person leave memory again once idle), the games that can never
-    /// start retired first. A game whose record does not replay is reported and skipped.
-    /// Returns how many started.
+    /// start retired first, and counts again the seats each client holds. A game whose record
+    /// does not replay is reported and skipped. Returns how many started.
     pub async fn resume_unfinished(&self) -> Result<usize, StoreError> {
         let store = Arc::clone(&self.inner.context.store);
         let ttl = self.inner.options.open_seat_ttl;
-        let games = actor::blocking(move || {
+        let (games, holdings) = actor::blocking(move || {
             store.retire_expired(ttl)?;
-            store.list_unfinished()
+            Ok::<_, StoreError>((store.list_unfinished()?, store.holdings()?))
         })
         .await?;
+        // The seats each client held before, counted again against it.
+        let prefix = self.inner.options.ipv6_prefix;
+        for holding in holdings {
+            let Ok(address) = holding.holder.parse::<std::net::IpAddr>() else {
+                continue;
+            };
+            let seat = match holding.seat {
+                store::HeldSeat::Game(id, seat) => limits::Held::Game(id, seat),
+                store::HeldSeat::Campaign(id, seat) => limits::Held::Campaign(id, seat),
+            };
+            self.inner
+                .limiters
+                .restore(limits::client_of(address, prefix), seat);
+        }
         let mut started = 0;
         for game in games {
             match self.game(game.id).await {

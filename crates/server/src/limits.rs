@@ -141,6 +141,16 @@ impl Limiters {
         Ok(())
     }
 
+    /// Notes again a seat `address` held before the server started (the store kept it), beyond
+    /// the cap if need be: such seats are dropped when they no longer count, as any.
+    pub(crate) fn restore(&self, address: IpAddr, seat: Held) {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let seats = held.entry(address).or_default();
+        if !seats.contains(&seat) {
+            seats.push(seat);
+        }
+    }
+
     /// Gives back a seat noted by [`Limiters::try_hold`] (the join failed).
     pub(crate) fn release(&self, address: IpAddr, seat: Held) {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());

@@ -29,6 +29,7 @@ enum Owned {
         id: GameId,
         seat: Seat,
         token_hash: TokenHash,
+        holder: Option<String>,
     },
 }
 
@@ -59,10 +60,12 @@ impl Owned {
                 id,
                 seat,
                 token_hash,
+                holder,
             } => Write::Claim {
                 id: *id,
                 seat: *seat,
                 token_hash,
+                holder: holder.as_deref(),
             },
         }
     }
@@ -227,12 +230,14 @@ impl Writer {
         id: GameId,
         seat: Seat,
         token_hash: TokenHash,
+        holder: Option<String>,
     ) -> Result<(), StoreError> {
         match self
             .write(Owned::Claim {
                 id,
                 seat,
                 token_hash,
+                holder,
             })
             .await?
         {
@@ -372,7 +377,7 @@ pub(crate) mod tests {
             .map(|seat| {
                 let (writer, game) = (writer.clone(), games[1]);
                 let hash = TokenHash::of(&format!("t{seat}"));
-                tokio::spawn(async move { writer.claim(game, Seat(seat), hash).await })
+                tokio::spawn(async move { writer.claim(game, Seat(seat), hash, None).await })
             })
             .collect();
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -395,7 +400,9 @@ pub(crate) mod tests {
             refused,
             Err(StoreError::WrongIndex { actual: 1, .. })
         ));
-        let taken = writer.claim(games[1], Seat(0), TokenHash::of("t9")).await;
+        let taken = writer
+            .claim(games[1], Seat(0), TokenHash::of("t9"), None)
+            .await;
         assert!(matches!(taken, Err(StoreError::SeatTaken { .. })));
         let nobody = GameRecord {
             players: Vec::new(),
@@ -481,7 +488,7 @@ pub(crate) mod tests {
             appended,
             "the store answered an action with a claim's result"
         );
-        let claimed = corrupt(writer.claim(game, Seat(0), TokenHash::of("t")).await);
+        let claimed = corrupt(writer.claim(game, Seat(0), TokenHash::of("t"), None).await);
         assert_eq!(
             claimed,
             "the store answered a claim with a creation's result"

@@ -391,7 +391,8 @@ pub enum Write<'a> {
         /// Whether its creator chose the seed.
         seed_chosen: bool,
     },
-    /// A seat claimed, as [`Store::claim_seat`] does.
+    /// A seat claimed, as [`Store::claim_seat`] does, by `holder` if told (see
+    /// [`Store::holdings`]).
     Claim {
         /// The game.
         id: GameId,
@@ -399,7 +400,28 @@ pub enum Write<'a> {
         seat: Seat,
         /// The hash of the claimer's token.
         token_hash: &'a TokenHash,
+        /// The client that claims it, as the server counts clients (its address, or its IPv6
+        /// network), kept while the seat counts.
+        holder: Option<&'a str>,
     },
+}
+
+/// A seat of a game or of a campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldSeat {
+    /// A game's seat.
+    Game(GameId, Seat),
+    /// A campaign's seat (the same in each of its games).
+    Campaign(CampaignId, Seat),
+}
+
+/// A seat a client holds, as [`Store::holdings`] tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holding {
+    /// The client, as its claim named it.
+    pub holder: String,
+    /// The seat.
+    pub seat: HeldSeat,
 }
 
 /// What a [`Write`] did.
@@ -577,6 +599,7 @@ pub trait Store: Send + Sync + 'static {
                     id,
                     seat,
                     token_hash,
+                    holder: _,
                 } => {
                     flush(&mut appends, &mut results);
                     results.push(
@@ -599,6 +622,13 @@ pub trait Store: Send + Sync + 'static {
     /// Every game still to be played, oldest first: not over, and not retired (see
     /// [`Store::retire_expired`]).
     fn list_unfinished(&self) -> Result<Vec<GameSummary>, StoreError>;
+
+    /// The seats clients hold (claimed with a holder, [`Write::Claim`] and
+    /// [`Store::claim_campaign_seat`]): those of games still to be played, and of campaigns,
+    /// over or not. A store that keeps no holder holds none.
+    fn holdings(&self) -> Result<Vec<Holding>, StoreError> {
+        Ok(Vec::new())
+    }
 
     /// Retires the games that can never start, a human seat of theirs having waited longer than
     /// `open_seat_ttl` for somebody: they leave the lobby's lists and [`Store::list_unfinished`],
@@ -690,8 +720,9 @@ pub trait Store: Send + Sync + 'static {
         id: CampaignId,
         seat: Seat,
         token_hash: &TokenHash,
+        holder: Option<&str>,
     ) -> Result<(), StoreError> {
-        let _ = (seat, token_hash);
+        let _ = (seat, token_hash, holder);
         Err(StoreError::UnknownCampaign(id))
     }
 

@@ -14,9 +14,9 @@ use rusqlite::{
 };
 
 use crate::{
-    CampaignId, GameId, GameSummary, HUMAN, LobbyCursor, LobbyFilter, LobbyPage, LobbyQuery,
-    NewAction, SeatSummary, Store, StoreError, StoredCampaign, StoredGame, StoredSeat, TokenHash,
-    Write, Written,
+    CampaignId, GameId, GameSummary, HUMAN, HeldSeat, Holding, LobbyCursor, LobbyFilter, LobbyPage,
+    LobbyQuery, NewAction, SeatSummary, Store, StoreError, StoredCampaign, StoredGame, StoredSeat,
+    TokenHash, Write, Written,
 };
 
 /// The schema, one migration a step; `PRAGMA user_version` counts those applied. Never edit a
@@ -32,6 +32,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0007_campaign_seed_chosen.sql"),
     include_str!("../migrations/0008_campaign_revision.sql"),
     include_str!("../migrations/0009_retired.sql"),
+    include_str!("../migrations/0010_holders.sql"),
 ];
 
 /// Actions a store appends per epoch (the first part of an action's key). Actions written in
@@ -169,7 +170,18 @@ fn mark_finished(conn: &Connection, id: GameId, winners: &[Seat]) -> Result<bool
     let changed = conn
         .prepare_cached("UPDATE games SET finished = 1, winners = ?2 WHERE id = ?1")?
         .execute(params![id.0, text])?;
+    // Its seats no longer count against anybody: who held them is forgotten.
+    forget_holders(conn, id)?;
     Ok(changed > 0)
+}
+
+/// Forgets who held the seats of game `id`.
+fn forget_holders(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE seats SET holder = NULL WHERE game_id = ?1 AND holder IS NOT NULL",
+    )?
+    .execute([id.0])?;
+    Ok(())
 }
 
 /// The statement that writes an action's row.
@@ -393,7 +405,8 @@ impl SqliteStore {
                         id,
                         seat,
                         token_hash,
-                    } => apart(conn, || claim(conn, id, seat, token_hash))?
+                        holder,
+                    } => apart(conn, || claim(conn, id, seat, token_hash, holder))?
                         .map(|()| Written::Claimed),
                 });
             }
@@ -629,7 +642,14 @@ const RETIRE_EXPIRED: &str = "UPDATE games SET retired = 1 WHERE id IN (
     SELECT id FROM games
     WHERE finished = 0 AND retired = 0 AND has_open_seats = 1
       AND created_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1)
-    LIMIT ?2)";
+    LIMIT ?2)
+    RETURNING id";
+
+/// The seats of games still to be played that a client holds, and who: index `seats_held`,
+/// which holds those seats only.
+const HELD_GAME_SEATS: &str = "SELECT s.holder, s.game_id, s.seat
+    FROM seats s INDEXED BY seats_held JOIN games g ON g.id = s.game_id
+    WHERE s.holder IS NOT NULL AND g.finished = 0 AND g.retired = 0";
 
 /// Games [`RETIRE_EXPIRED`] retires in one transaction: the writer's batches wait for no more.
 const RETIRE_AT_ONCE: i64 = 500;
@@ -695,13 +715,15 @@ fn apart<T>(
     Ok(result)
 }
 
-/// Gives seat `seat` of game `id` to the holder of `token_hash`, inside the caller's
-/// transaction, if it is a free human seat of a game not over nor retired.
+/// Gives seat `seat` of game `id` to the holder of `token_hash` (the client `holder`, if
+/// told), inside the caller's transaction, if it is a free human seat of a game not over nor
+/// retired.
 fn claim(
     conn: &Connection,
     id: GameId,
     seat: Seat,
     token_hash: &TokenHash,
+    holder: Option<&str>,
 ) -> Result<(), StoreError> {
     let game = game_row(conn, id)?;
     if game.finished {
@@ -713,8 +735,15 @@ fn claim(
     if seat_row(conn, id, seat)?.1.is_some() {
         return Err(StoreError::SeatTaken { id, seat });
     }
-    conn.prepare_cached("UPDATE seats SET token_hash = ?3 WHERE game_id = ?1 AND seat = ?2")?
-        .execute(params![id.0, seat.0 as i64, token_hash.0.as_slice()])?;
+    conn.prepare_cached(
+        "UPDATE seats SET token_hash = ?3, holder = ?4 WHERE game_id = ?1 AND seat = ?2",
+    )?
+    .execute(params![
+        id.0,
+        seat.0 as i64,
+        token_hash.0.as_slice(),
+        holder
+    ])?;
     conn.prepare_cached("UPDATE games SET open_seats = open_seats - 1 WHERE id = ?1")?
         .execute([id.0])?;
     Ok(())
@@ -943,7 +972,7 @@ impl Store for SqliteStore {
     fn claim_seat(&self, id: GameId, seat: Seat, token_hash: &TokenHash) -> Result<(), StoreError> {
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        claim(&tx, id, seat, token_hash)?;
+        claim(&tx, id, seat, token_hash, None)?;
         tx.commit()?;
         Ok(())
     }
@@ -966,7 +995,8 @@ impl Store for SqliteStore {
             )));
         }
         tx.prepare_cached(
-            "UPDATE seats SET player = ?3, token_hash = NULL WHERE game_id = ?1 AND seat = ?2",
+            "UPDATE seats SET player = ?3, token_hash = NULL, holder = NULL
+             WHERE game_id = ?1 AND seat = ?2",
         )?
         .execute(params![id.0, seat.0 as i64, player])?;
         tx.commit()?;
@@ -978,15 +1008,50 @@ impl Store for SqliteStore {
         let mut retired = 0;
         loop {
             // One short transaction at a time, the writer's lock given back between them.
-            let n = self
-                .writer()
-                .prepare_cached(RETIRE_EXPIRED)?
-                .execute(params![format!("-{ttl} seconds"), RETIRE_AT_ONCE])?;
+            let mut conn = self.writer();
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let ids = ids(
+                &tx,
+                RETIRE_EXPIRED,
+                params![format!("-{ttl} seconds"), RETIRE_AT_ONCE],
+            )?;
+            for &id in &ids {
+                forget_holders(&tx, GameId(id))?;
+            }
+            tx.commit()?;
+            let n = ids.len();
             retired += n;
             if (n as i64) < RETIRE_AT_ONCE {
                 return Ok(retired);
             }
         }
+    }
+
+    fn holdings(&self) -> Result<Vec<Holding>, StoreError> {
+        self.read(|tx| {
+            let mut held: Vec<Holding> = tx
+                .prepare_cached(HELD_GAME_SEATS)?
+                .query_map([], |r| {
+                    Ok(Holding {
+                        holder: r.get(0)?,
+                        seat: HeldSeat::Game(GameId(r.get(1)?), Seat(r.get(2)?)),
+                    })
+                })?
+                .collect::<Result<_, _>>()?;
+            let campaigns = tx
+                .prepare_cached(
+                    "SELECT holder, campaign_id, seat FROM campaign_seats WHERE holder IS NOT NULL",
+                )?
+                .query_map([], |r| {
+                    Ok(Holding {
+                        holder: r.get(0)?,
+                        seat: HeldSeat::Campaign(CampaignId(r.get(1)?), Seat(r.get(2)?)),
+                    })
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            held.extend(campaigns);
+            Ok(held)
+        })
     }
 
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {
@@ -1086,6 +1151,7 @@ impl Store for SqliteStore {
         id: CampaignId,
         seat: Seat,
         token_hash: &TokenHash,
+        holder: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -1099,8 +1165,9 @@ impl Store for SqliteStore {
             Some(_) => {}
         }
         tx.execute(
-            "UPDATE campaign_seats SET token_hash = ?3 WHERE campaign_id = ?1 AND seat = ?2",
-            params![id.0, seat.0 as i64, token_hash.0.as_slice()],
+            "UPDATE campaign_seats SET token_hash = ?3, holder = ?4
+             WHERE campaign_id = ?1 AND seat = ?2",
+            params![id.0, seat.0 as i64, token_hash.0.as_slice(), holder],
         )?;
         for game in campaign.games {
             if game_row(&tx, game)?.finished {

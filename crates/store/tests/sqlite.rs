@@ -557,6 +557,80 @@ fn a_game_that_can_never_start_is_retired() {
 }
 
 #[test]
+fn who_holds_a_seat_is_kept_while_the_seat_counts() {
+    use store::{HeldSeat, Holding};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let playing = store.create(&record(&[HUMAN, HUMAN]), false).unwrap();
+    let left = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let ends = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let open = store.create(&record(&[HUMAN, HUMAN]), false).unwrap();
+    let anonymous = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let token = TokenHash::of("t");
+    let claim = |id, seat, holder| store::Write::Claim {
+        id,
+        seat: Seat(seat),
+        token_hash: &token,
+        holder,
+    };
+    let results = store.write_batch(&[
+        claim(playing, 0, Some("203.0.113.7")),
+        claim(playing, 1, Some("2001:db8:1:2::")),
+        claim(left, 0, Some("203.0.113.7")),
+        claim(ends, 0, Some("203.0.113.8")),
+        claim(open, 0, Some("203.0.113.9")),
+        claim(anonymous, 0, None),
+    ]);
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    let players = [HUMAN.to_string(), "heuristic".to_string()];
+    let campaign = store
+        .create_campaign(&serde_json::json!({}), &players, false)
+        .unwrap();
+    store
+        .claim_campaign_seat(campaign, Seat(0), &token, Some("198.51.100.1"))
+        .unwrap();
+    let game = |holder: &str, id, seat| Holding {
+        holder: holder.into(),
+        seat: HeldSeat::Game(id, Seat(seat)),
+    };
+    let of_campaign = Holding {
+        holder: "198.51.100.1".into(),
+        seat: HeldSeat::Campaign(campaign, Seat(0)),
+    };
+    let mut held = store.holdings().unwrap();
+    held.sort_by_key(|h| format!("{:?}", h.seat));
+    let mut expected = vec![
+        game("203.0.113.7", playing, 0),
+        game("2001:db8:1:2::", playing, 1),
+        game("203.0.113.7", left, 0),
+        game("203.0.113.8", ends, 0),
+        game("203.0.113.9", open, 0),
+        of_campaign.clone(),
+    ];
+    expected.sort_by_key(|h| format!("{:?}", h.seat));
+    assert_eq!(held, expected);
+    // Forgotten once the seat no longer counts: left to a bot, its game over, or retired (the
+    // game can never start).
+    store.leave_seat(left, Seat(0), "medium").unwrap();
+    store.finish(ends, &[Seat(0)]).unwrap();
+    assert_eq!(store.retire_expired(Duration::ZERO).unwrap(), 1);
+    let only = vec![
+        game("203.0.113.7", playing, 0),
+        game("2001:db8:1:2::", playing, 1),
+        of_campaign,
+    ];
+    let sorted = |mut v: Vec<Holding>| {
+        v.sort_by_key(|h| format!("{:?}", h.seat));
+        v
+    };
+    assert_eq!(sorted(store.holdings().unwrap()), sorted(only.clone()));
+    // Kept across reopening.
+    drop(store);
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    assert_eq!(sorted(store.holdings().unwrap()), sorted(only));
+}
+
+#[test]
 fn games_to_retire_are_retired_however_many() {
     let store = SqliteStore::open(":memory:").unwrap();
     for _ in 0..1_201 {
@@ -941,11 +1015,13 @@ fn a_batch_of_creations_claims_and_appends_keeps_each_result_apart() {
             id: a,
             seat: Seat(0),
             token_hash: &t1,
+            holder: None,
         },
         store::Write::Claim {
             id: a,
             seat: Seat(1),
             token_hash: &t2,
+            holder: None,
         },
         store::Write::Create {
             record: &broken,
@@ -960,6 +1036,7 @@ fn a_batch_of_creations_claims_and_appends_keeps_each_result_apart() {
             id: GameId(a.0 + 1),
             seat: Seat(0),
             token_hash: &t3,
+            holder: None,
         },
         store::Write::Append(new_action(a, 0, "end again")),
     ]);
@@ -1060,12 +1137,14 @@ fn a_store_without_batches_of_its_own_answers_each_write_in_order() {
             id: a,
             seat: Seat(0),
             token_hash: &t0,
+            holder: None,
         },
         store::Write::Append(new_action(a, 1, "end")),
         store::Write::Claim {
             id: a,
             seat: Seat(0),
             token_hash: &t1,
+            holder: None,
         },
         store::Write::Append(new_action(a, 5, "end")),
         store::Write::Append(new_action(a, 2, "end")),
@@ -1104,7 +1183,7 @@ fn a_campaign_keeps_its_save_seats_and_games_in_order_across_reopening() {
         let store = SqliteStore::open(db(&dir)).unwrap();
         campaign = store.create_campaign(&save, &players, false).unwrap();
         store
-            .claim_campaign_seat(campaign, Seat(0), &alice)
+            .claim_campaign_seat(campaign, Seat(0), &alice, None)
             .unwrap();
         let with_one = serde_json::json!({"campaign": "rise_of_empire", "choices": [1]});
         first = store
@@ -1115,7 +1194,9 @@ fn a_campaign_keeps_its_save_seats_and_games_in_order_across_reopening() {
         let game = store.load(first).unwrap();
         assert_eq!(game.seats[0].token_hash, Some(alice));
         assert_eq!(game.seats[1].token_hash, None);
-        store.claim_campaign_seat(campaign, Seat(1), &bob).unwrap();
+        store
+            .claim_campaign_seat(campaign, Seat(1), &bob, None)
+            .unwrap();
         assert_eq!(store.load(first).unwrap().seats[1].token_hash, Some(bob));
         assert!(!store.summary(first).unwrap().open);
         assert!(open_games(&store).is_empty());
@@ -1179,17 +1260,19 @@ fn a_campaign_seat_is_claimed_once_and_only_by_a_person() {
         .create_campaign(&serde_json::json!({}), &players, false)
         .unwrap();
     let token = TokenHash::of("t");
-    store.claim_campaign_seat(id, Seat(0), &token).unwrap();
+    store
+        .claim_campaign_seat(id, Seat(0), &token, None)
+        .unwrap();
     assert!(matches!(
-        store.claim_campaign_seat(id, Seat(0), &TokenHash::of("u")),
+        store.claim_campaign_seat(id, Seat(0), &TokenHash::of("u"), None),
         Err(StoreError::CampaignSeatTaken { .. })
     ));
     assert!(matches!(
-        store.claim_campaign_seat(id, Seat(1), &token),
+        store.claim_campaign_seat(id, Seat(1), &token, None),
         Err(StoreError::NotHumanInCampaign { .. })
     ));
     assert!(matches!(
-        store.claim_campaign_seat(id, Seat(2), &token),
+        store.claim_campaign_seat(id, Seat(2), &token, None),
         Err(StoreError::UnknownCampaignSeat { .. })
     ));
     let missing = store::CampaignId(id.0 + 1);

@@ -402,7 +402,7 @@ fn finished_campaign_of(
     for (seat, token) in tokens.iter().flatten().enumerate() {
         let hash = store::TokenHash::of(token);
         store
-            .claim_campaign_seat(id, game::Seat(seat as u8), &hash)
+            .claim_campaign_seat(id, game::Seat(seat as u8), &hash, None)
             .unwrap();
     }
     for (k, record) in records.iter().enumerate() {

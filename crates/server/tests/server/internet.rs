@@ -895,6 +895,33 @@ async fn one_seat_held() -> (common::Running, i64, i64, String) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seats_an_address_holds_are_counted_again_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite");
+    let options = with(|o| o.seats_per_address = 1);
+    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "heuristic"]});
+    let state = AppState::new(SqliteStore::open(&path).unwrap(), options.clone());
+    let server = common::start_state(state).await;
+    let held = common::create(server.addr, against_a_bot.clone()).await;
+    common::join(server.addr, held, "p1").await;
+    server.stop().await;
+
+    // Started again over the same file: the address still holds its seat.
+    let state = AppState::new(SqliteStore::open(&path).unwrap(), options.clone());
+    let server = common::start_state(state).await;
+    let addr = server.addr;
+    let next = common::create(addr, against_a_bot.clone()).await;
+    let path_p1 = format!("/api/games/{next}/seats/p1/join");
+    let (status, body) = http(addr, "POST", &path_p1, None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("too_many_seats")),
+        "{body}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_of_a_finished_game_no_longer_counts_against_its_address() {
     let (server, first, second, token) = one_seat_held().await;
     let addr = server.addr;
