@@ -663,6 +663,34 @@ async fn record<S: Store>(
     Ok(Json(stored.record))
 }
 
+/// How long a replay waits for its turn before it is refused as `rate_limited`.
+const REPLAY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Runs `f`, a replay (a record's pages, a campaign rebuilt from its games), on a blocking
+/// thread once one of the server's turns for replays is free: a crowd of replays (up to 20,000
+/// actions each) waits in line rather than taking every core from the games. Refused with
+/// `rate_limited` after [`REPLAY_PATIENCE`] in line.
+pub(crate) async fn replaying<S: Store, T: Send + 'static>(
+    app: &AppState<S>,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let turns = Arc::clone(&app.inner.replays);
+    let turn = tokio::time::timeout(REPLAY_PATIENCE, turns.acquire_owned())
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                ErrorCode::RateLimited,
+                "the server is busy replaying other games: try again in a moment",
+            )
+        })?
+        .map_err(|_| crate::shutting_down())?;
+    Ok(blocking(move || {
+        let _turn = turn;
+        f()
+    })
+    .await)
+}
+
 /// A page of the replay of a finished game (its record is public once it is over).
 async fn replay_game<S: Store>(
     State(app): State<AppState<S>>,
@@ -678,7 +706,7 @@ async fn replay_game<S: Store>(
             format!("game {id} is not over: it can be replayed at the end"),
         ));
     }
-    let page = blocking(move || replay::page(&stored.record, &q)).await?;
+    let page = replaying(&app, move || replay::page(&stored.record, &q)).await??;
     Ok(Json(page))
 }
 
@@ -697,7 +725,7 @@ async fn replay_upload<S: Store>(
         .map_err(|_| ApiError::new(ErrorCode::BadRequest, "a record is UTF-8 text (JSON)"))?;
     let record = game::GameRecord::from_json(text)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, format!("not a game record: {e}")))?;
-    let page = blocking(move || replay::page(&record, &q)).await?;
+    let page = replaying(&app, move || replay::page(&record, &q)).await??;
     Ok(Json(page))
 }
 

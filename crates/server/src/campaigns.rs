@@ -20,7 +20,6 @@ use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion, Stat
 use starrealms::cards::{CardId, Faction, Sets, Texts};
 use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenHash};
 
-use crate::actor::blocking;
 use crate::api::{Client, Segments, fresh_seed, hold_seat, new_token, object, read_body};
 use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
@@ -229,7 +228,8 @@ async fn with_store<S: Store, T: Send + 'static>(
 ) -> Result<T, ApiError> {
     let store = Arc::clone(&app.inner.context.store);
     let lang = app.inner.context.log_lang;
-    blocking(move || f(&store, lang)).await
+    // Most of a campaign's requests rebuild it, replaying its games: replays wait their turn.
+    crate::api::replaying(app, move || f(&store, lang)).await?
 }
 
 fn parse_side(text: &str) -> Result<Faction, ApiError> {

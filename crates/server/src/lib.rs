@@ -226,6 +226,9 @@ struct Inner<S> {
     shutdown: watch::Sender<bool>,
     limiters: limits::Limiters,
     caps: Arc<listen::Caps>,
+    /// Replays computed at once (a record's pages, a campaign rebuilt from its games), as many
+    /// as bot decisions: the rest wait their turn, and the games keep their share of the cores.
+    replays: Arc<tokio::sync::Semaphore>,
 }
 
 impl<S: Store> AppState<S> {
@@ -246,6 +249,7 @@ impl<S: Store> AppState<S> {
         AppState {
             inner: Arc::new(Inner {
                 limiters: limits::Limiters::new(&options),
+                replays: Arc::new(tokio::sync::Semaphore::new(options.bot_threads.max(1))),
                 caps: listen::Caps::new(
                     options.max_connections,
                     options.max_connections_per_address,
@@ -579,5 +583,35 @@ mod tests {
         assert_eq!(flavor(1), RuntimeFlavor::CurrentThread);
         assert_eq!(flavor(2), RuntimeFlavor::MultiThread);
         assert_eq!(flavor(8), RuntimeFlavor::MultiThread);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn replays_wait_their_turn() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let options = Options {
+            bot_threads: 2,
+            ..Options::default()
+        };
+        let state = AppState::new(store::SqliteStore::open(":memory:").unwrap(), options);
+        let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let replays: Vec<_> = (0..8)
+            .map(|_| {
+                let (state, running, most) = (state.clone(), running.clone(), most.clone());
+                tokio::spawn(async move {
+                    api::replaying(&state, move || {
+                        let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        std::thread::sleep(Duration::from_millis(30));
+                        running.fetch_sub(1, Ordering::SeqCst);
+                    })
+                    .await
+                })
+            })
+            .collect();
+        for replay in replays {
+            replay.await.unwrap().unwrap();
+        }
+        // Eight replays, two at a time: as many as bot decisions.
+        assert_eq!(most.load(Ordering::SeqCst), 2);
     }
 }
