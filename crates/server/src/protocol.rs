@@ -272,43 +272,28 @@ pub const MESSAGE_MAX: usize = 1024;
 /// elements`), `internally tagged enum Name` told as an object, and the whole cut at
 /// [`MESSAGE_MAX`] characters.
 fn plain(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(1024));
-    for (k, part) in message.split('`').enumerate() {
-        if k > 0 {
-            out.push('`');
-        }
-        // Odd parts are quoted (the last of an odd count is not: no closing backquote).
-        if k % 2 == 1 {
-            push_cut(&mut out, part);
-        } else {
-            out.push_str(&double_quotes_cut(&unnamed(part)));
-        }
-    }
-    cut(&out, MESSAGE_MAX)
+    let text = cut_quoted(message, '`', |part| {
+        cut_quoted(&unnamed(part), '"', str::to_owned)
+    });
+    cut(&text, MESSAGE_MAX)
 }
 
-/// Pushes `quoted`, cut at [`QUOTED_MAX`] characters with `…`.
-fn push_cut(out: &mut String, quoted: &str) {
-    if quoted.chars().count() > QUOTED_MAX {
-        out.extend(quoted.chars().take(QUOTED_MAX));
-        out.push('…');
-    } else {
-        out.push_str(quoted);
-    }
-}
-
-/// `text` with each text between double quotes (the parser quotes a client's strings so)
-/// longer than [`QUOTED_MAX`] characters cut; an opening quote never closed quotes the rest.
-fn double_quotes_cut(text: &str) -> String {
+/// `text` with each of its parts between two `quote`s longer than [`QUOTED_MAX`] characters
+/// cut there with `…` (an opening quote never closed quotes the rest), and the parts outside
+/// quotes as `outside` writes them.
+fn cut_quoted(text: &str, quote: char, outside: impl Fn(&str) -> String) -> String {
     let mut out = String::with_capacity(text.len().min(1024));
-    for (k, part) in text.split('"').enumerate() {
+    for (k, part) in text.split(quote).enumerate() {
         if k > 0 {
-            out.push('"');
+            out.push(quote);
         }
-        if k % 2 == 1 {
-            push_cut(&mut out, part);
-        } else {
+        if k % 2 == 1 && part.chars().count() > QUOTED_MAX {
+            out.extend(part.chars().take(QUOTED_MAX));
+            out.push('…');
+        } else if k % 2 == 1 {
             out.push_str(part);
+        } else {
+            out.push_str(&outside(part));
         }
     }
     out

@@ -419,53 +419,42 @@ fn finished_campaign_of(
     (store, id, played)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_of_a_finished_campaign_no_longer_counts_against_its_address() {
-    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "random"]});
+/// A server over `store` where an address holds one seat at most, whose address takes seat p1
+/// of campaign `id`, then asks for a seat against a bot: the answer's status and code.
+async fn a_game_seat_beside_a_campaign_seat(store: SqliteStore, id: i64) -> (u16, Option<String>) {
     let options = server::Options {
         seats_per_address: 1,
         ..common::options()
     };
-    // Over: its seat taken, the address may still take a game's.
-    let (store, id, _) = finished_campaign_of(Some([store::HUMAN, "random"]), None, usize::MAX);
-    let server = common::start(store, options.clone()).await;
-    let addr = server.addr;
-    assert_eq!(campaign(addr, id.0).await["status"]["over"], true);
-    let (status, body) = join(addr, id.0, "p1").await;
-    assert_eq!(status, 200, "{body}");
-    let game = common::create(addr, against_a_bot.clone()).await;
-    let (status, body) = common::http(
-        addr,
-        "POST",
-        &format!("/api/games/{game}/seats/p1/join"),
-        None,
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    server.stop().await;
-
-    // Its last game not played yet: the seat counts.
-    let scenarios = starrealms::campaign::CampaignDef::builtin().scenario.len();
-    let (store, id, _) = finished_campaign_of(Some([store::HUMAN, "random"]), None, scenarios - 1);
     let server = common::start(store, options).await;
     let addr = server.addr;
-    assert_eq!(campaign(addr, id.0).await["status"]["over"], false);
-    let (status, body) = join(addr, id.0, "p1").await;
+    let (status, body) = join(addr, id, "p1").await;
     assert_eq!(status, 200, "{body}");
+    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "random"]});
     let game = common::create(addr, against_a_bot).await;
-    let (status, body) = common::http(
-        addr,
-        "POST",
-        &format!("/api/games/{game}/seats/p1/join"),
-        None,
-    )
-    .await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (409, Some("too_many_seats")),
-        "{body}"
-    );
+    let path = format!("/api/games/{game}/seats/p1/join");
+    let (status, body) = common::http(addr, "POST", &path, None).await;
     server.stop().await;
+    (status, body["code"].as_str().map(String::from))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_of_a_finished_campaign_no_longer_counts_against_its_address() {
+    let one_person = Some([store::HUMAN, "random"]);
+    // Over: its seat taken, the address may still take a game's.
+    let (store, id, played) = finished_campaign_of(one_person, None, usize::MAX);
+    assert!(played.is_over());
+    assert_eq!(
+        a_game_seat_beside_a_campaign_seat(store, id.0).await,
+        (200, None)
+    );
+    // Its last game not played yet: the seat counts.
+    let scenarios = starrealms::campaign::CampaignDef::builtin().scenario.len();
+    let (store, id, _) = finished_campaign_of(one_person, None, scenarios - 1);
+    assert_eq!(
+        a_game_seat_beside_a_campaign_seat(store, id.0).await,
+        (409, Some("too_many_seats".into()))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
