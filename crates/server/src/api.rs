@@ -296,12 +296,11 @@ struct TextsQuery {
     lang: Option<String>,
 }
 
-/// The interface's texts in a language (English by default).
-async fn texts(
-    parsed: Result<Query<TextsQuery>, QueryRejection>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+/// The interface's texts in a language (English by default), written once a language.
+async fn texts(parsed: Result<Query<TextsQuery>, QueryRejection>) -> Result<Response, ApiError> {
     let query = query(parsed)?;
-    Ok(Json(web::texts(query.lang.as_deref().unwrap_or("en"))?))
+    let json = web::texts_json(query.lang.as_deref().unwrap_or("en"))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }
 
 async fn protocol() -> Response {
@@ -410,7 +409,9 @@ async fn create<S: Store>(
         Some(id) => {
             let id = store::CampaignId(id);
             let lang = app.inner.context.log_lang;
-            Some(with_store(&app, move |s| Ok(campaigns::final_deck(s, id, lang))).await??)
+            // The campaign is rebuilt from its games: a replay, which waits its turn.
+            let store = Arc::clone(&app.inner.context.store);
+            Some(replaying(&app, move || campaigns::final_deck(&*store, id, lang)).await??)
         }
     };
     let record = request

@@ -38,6 +38,16 @@ async fn the_built_in_interface_and_its_texts_are_served() {
         let (status, texts) = common::http(addr, "GET", &format!("/api/texts{query}"), None).await;
         assert_eq!(status, 200, "{query}");
         assert_eq!(texts["lang"], lang.code());
+        // Written once, the same each time, as JSON.
+        let (_, again) = common::http(addr, "GET", &format!("/api/texts{query}"), None).await;
+        assert_eq!(again, texts, "{query}");
+        let (_, headers) = common::get_headers(addr, &format!("/api/texts{query}")).await;
+        assert!(
+            headers
+                .iter()
+                .any(|(n, v)| n == "content-type" && v == "application/json"),
+            "{headers:?}"
+        );
         // Every language is offered, each by its own name, whatever the language asked for.
         assert_eq!(
             texts["languages"],
