@@ -18,6 +18,7 @@ const ERRORS = {
   shutting_down: "web.error.shutting_down",
   not_a_seat: "web.error.not_a_seat",
   too_many_seats: "web.error.too_many_seats",
+  too_many_bot_games: "web.error.too_many_bot_games",
   seat_expired: "web.error.seat_expired",
   seat_reserved: "web.error.seat_reserved",
   too_many_connections: "web.error.too_many_connections",

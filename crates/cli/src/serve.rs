@@ -38,6 +38,8 @@ pub struct ServeArgs {
     watch_interval_ms: u64,
     #[arg(long, default_value_t = server::Options::default().seats_per_address, value_name = "N")]
     seats_per_address: usize,
+    #[arg(long, default_value_t = server::Options::default().bot_games_per_address, value_name = "N")]
+    bot_games_per_address: usize,
     #[arg(long, default_value_t = server::Options::default().open_seat_ttl.as_secs() / 60, value_name = "MIN")]
     open_seat_minutes: u64,
     #[arg(long, default_value_t = server::Options::default().bot_threads, value_name = "N")]
@@ -69,6 +71,7 @@ impl ServeArgs {
             ws_ping_interval: ws_idle / 3,
             watch_interval: Duration::from_millis(self.watch_interval_ms),
             seats_per_address: self.seats_per_address.max(1),
+            bot_games_per_address: self.bot_games_per_address,
             open_seat_ttl: Duration::from_secs(self.open_seat_minutes.saturating_mul(60)),
             bot_threads: self.bot_threads.max(1),
             max_bot_iterations: self.max_bot_iterations,
@@ -211,6 +214,7 @@ mod tests {
             ws_idle_secs: 60,
             watch_interval_ms: 50,
             seats_per_address: 12,
+            bot_games_per_address: 4,
             open_seat_minutes: 120,
             bot_threads: 1,
             max_bot_iterations: 5000,

@@ -400,6 +400,25 @@ async fn create<S: Store>(
              games with one person: practice, puzzles)",
         ));
     }
+    // A game of bots alone plays on with nobody to wait for: an address makes a few at once.
+    let bots_only = people == 0;
+    if bots_only {
+        keep_bot_game(&app, client.address).await?;
+    }
+    let made = create_game(&app, request).await;
+    if bots_only {
+        let id = made.as_ref().ok().map(|summary| summary.id);
+        app.inner.limiters.made_bot_game(client.address, id);
+    }
+    Ok((StatusCode::CREATED, Json(made?)).into_response())
+}
+
+/// Makes the game `request` asks for, and starts it.
+async fn create_game<S: Store>(
+    app: &AppState<S>,
+    request: CreateGame,
+) -> Result<store::GameSummary, ApiError> {
+    let options = &app.inner.options;
     let seed = match request.seed {
         Some(seed) => seed,
         None => fresh_seed()?,
@@ -411,7 +430,7 @@ async fn create<S: Store>(
             let lang = app.inner.context.log_lang;
             // The campaign is rebuilt from its games: a replay, which waits its turn.
             let store = Arc::clone(&app.inner.context.store);
-            Some(replaying(&app, move || campaigns::final_deck(&*store, id, lang)).await??)
+            Some(replaying(app, move || campaigns::final_deck(&*store, id, lang)).await??)
         }
     };
     let record = request
@@ -421,8 +440,36 @@ async fn create<S: Store>(
     let id = app.inner.context.writer.create(record, chosen).await?;
     // Start it now: a game of bots plays at once, others once every human seat is taken.
     app.game(id).await?;
-    let summary = with_store(&app, move |s| s.summary(id)).await?;
-    Ok((StatusCode::CREATED, Json(summary)).into_response())
+    with_store(app, move |s| s.summary(id)).await
+}
+
+/// Keeps a place for a game of bots alone that `address` makes, within
+/// [`crate::Options::bot_games_per_address`]: past it, `too_many_bot_games`. The store is asked
+/// which of its games are over only when the address is at its cap. The caller fills the place
+/// ([`limits::Limiters::made_bot_game`]) once the game is made, or gives it back.
+async fn keep_bot_game<S: Store>(app: &AppState<S>, address: IpAddr) -> Result<(), ApiError> {
+    let cap = app.inner.options.bot_games_per_address;
+    let limiters = &app.inner.limiters;
+    let mut kept = limiters.try_bot_game(address, cap, |_| false);
+    if kept.is_err() {
+        let made = limiters.bot_games(address);
+        let over: Vec<GameId> = with_store(app, move |s| {
+            Ok(made
+                .into_iter()
+                .filter(|&g| s.summary(g).is_ok_and(|game| game.finished))
+                .collect())
+        })
+        .await?;
+        kept = limiters.try_bot_game(address, cap, |g| over.contains(&g));
+    }
+    kept.map_err(|n| {
+        ApiError::new(
+            ErrorCode::TooManyBotGames,
+            format!(
+                "your address has made {n} games of bots alone that still go on, the most it                  may: wait for one to end"
+            ),
+        )
+    })
 }
 
 /// A request's body, within the server's size and time limits; `allowed` is asked once the
@@ -620,13 +667,23 @@ async fn again<S: Store>(
     };
     let record = games::played_again(&stored.record, shift, fresh_seed()?)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
-    let new_id = if request.swap {
-        with_store(&app, move |s| s.create_rematch(id, &record))
-            .await?
-            .0
+    // Played again by bots alone, it counts among the address's games of bots (a rematch
+    // somebody asked for already is found, not made).
+    let bots_only = !record.players.iter().any(|p| p == store::HUMAN);
+    if bots_only {
+        keep_bot_game(&app, client.address).await?;
+    }
+    let made = if request.swap {
+        with_store(&app, move |s| s.create_rematch(id, &record)).await
     } else {
-        app.inner.context.writer.create(record, false).await?
+        let created = app.inner.context.writer.create(record, false).await;
+        created.map(|id| (id, true)).map_err(ApiError::from)
     };
+    if bots_only {
+        let id = made.as_ref().ok().and_then(|&(id, new)| new.then_some(id));
+        app.inner.limiters.made_bot_game(client.address, id);
+    }
+    let new_id = made?.0;
     // Start it now: its bots play once the players have taken their seats.
     app.game(new_id).await?;
     let summary = with_store(&app, move |s| s.summary(new_id)).await?;

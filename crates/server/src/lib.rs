@@ -94,6 +94,9 @@ pub struct Options {
     pub creations_per_minute: u32,
     /// Seats of unfinished games one client address may hold.
     pub seats_per_address: usize,
+    /// Unfinished games of bots alone (no person's seat) one client address may have made: such
+    /// a game plays on with nobody to wait for, and each keeps its bots thinking.
+    pub bot_games_per_address: usize,
     /// How long a human seat stays open for somebody to join it.
     pub open_seat_ttl: Duration,
     /// Connections at once, in all (WebSockets included).
@@ -164,6 +167,7 @@ impl Default for Options {
             creations_burst: 10,
             creations_per_minute: 10,
             seats_per_address: 12,
+            bot_games_per_address: 4,
             open_seat_ttl: Duration::from_secs(2 * 3600),
             max_connections: 4096,
             max_connections_per_address: 64,

@@ -61,6 +61,9 @@ pub(crate) struct Limiters {
     files: DefaultKeyedRateLimiter<IpAddr>,
     /// Seats each address joined, pruned of those that no longer count when it is at its cap.
     held: Mutex<HashMap<IpAddr, Vec<Held>>>,
+    /// Games of bots alone each address made (`None`: one being made), pruned of those over
+    /// when it is at its cap.
+    bot_games: Mutex<HashMap<IpAddr, Vec<Option<GameId>>>>,
     /// The live connections of each seat, oldest first, each with what tells it to leave.
     seat_connections: Mutex<HashMap<SeatKey, VecDeque<LiveConnection>>>,
     next_connection: AtomicU64,
@@ -88,6 +91,7 @@ impl Limiters {
                 o.file_requests_per_second.saturating_mul(60),
             )),
             held: Mutex::new(HashMap::new()),
+            bot_games: Mutex::new(HashMap::new()),
             seat_connections: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(0),
             connections_per_seat: o.connections_per_seat.max(1),
@@ -148,6 +152,57 @@ impl Limiters {
         let seats = held.entry(address).or_default();
         if !seats.contains(&seat) {
             seats.push(seat);
+        }
+    }
+
+    /// The games of bots alone `address` made.
+    pub(crate) fn bot_games(&self, address: IpAddr) -> Vec<GameId> {
+        let games = self.bot_games.lock().unwrap_or_else(|e| e.into_inner());
+        games
+            .get(&address)
+            .map(|g| g.iter().flatten().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// Keeps a place for a game of bots alone `address` is making, unless it has made `cap`
+    /// already once those `over` names are dropped; then returns how many it has.
+    pub(crate) fn try_bot_game(
+        &self,
+        address: IpAddr,
+        cap: usize,
+        mut over: impl FnMut(GameId) -> bool,
+    ) -> Result<(), usize> {
+        let mut games = self.bot_games.lock().unwrap_or_else(|e| e.into_inner());
+        let made = games.entry(address).or_default();
+        made.retain(|g| g.is_none_or(|g| !over(g)));
+        if made.len() >= cap {
+            let n = made.len();
+            if made.is_empty() {
+                games.remove(&address);
+            }
+            return Err(n);
+        }
+        made.push(None);
+        Ok(())
+    }
+
+    /// Fills the place [`Limiters::try_bot_game`] kept with the game made, or gives it back
+    /// (`None`: the creation failed).
+    pub(crate) fn made_bot_game(&self, address: IpAddr, game: Option<GameId>) {
+        let mut games = self.bot_games.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(made) = games.get_mut(&address) else {
+            return;
+        };
+        if let Some(at) = made.iter().position(Option::is_none) {
+            match game {
+                Some(id) => made[at] = Some(id),
+                None => {
+                    made.remove(at);
+                }
+            }
+        }
+        if made.is_empty() {
+            games.remove(&address);
         }
     }
 

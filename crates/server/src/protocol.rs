@@ -204,6 +204,8 @@ pub enum ErrorCode {
     DamagedGame,
     /// The client's address holds as many seats of unfinished games as it may.
     TooManySeats,
+    /// The client's address has made as many unfinished games of bots alone as it may.
+    TooManyBotGames,
     /// Nobody joined this seat in time: it can no longer be joined.
     SeatExpired,
     /// No such campaign.
@@ -237,6 +239,7 @@ impl ErrorCode {
             | ErrorCode::SeatTaken
             | ErrorCode::NotFinished
             | ErrorCode::TooManySeats
+            | ErrorCode::TooManyBotGames
             | ErrorCode::CampaignRefused
             | ErrorCode::WaitingForPlayers => 409,
             ErrorCode::SeatExpired => 410,

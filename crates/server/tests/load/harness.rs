@@ -519,6 +519,7 @@ pub fn server_options() -> server::Options {
         creations_burst: 1_000_000,
         creations_per_minute: 1_000_000,
         seats_per_address: 1_000_000,
+        bot_games_per_address: 1_000_000,
         max_connections: 100_000,
         max_connections_per_address: 100_000,
         allow_chosen_seeds: true,

@@ -36,6 +36,7 @@ pub fn options() -> Options {
         requests_burst: 100_000,
         requests_per_second: 100_000,
         seats_per_address: 10_000,
+        bot_games_per_address: 10_000,
         max_connections_per_address: 10_000,
         allow_chosen_seeds: true,
         ..Options::default()

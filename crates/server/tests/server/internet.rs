@@ -895,6 +895,68 @@ async fn one_seat_held() -> (common::Running, i64, i64, String) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_makes_a_few_games_of_bots_alone_at_once() {
+    let bots = json!({"game": "starrealms", "seats": ["random", "random"]});
+    let refused = |(status, body): (u16, Value)| {
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("too_many_bot_games")),
+            "{body}"
+        );
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("wait for one to end"),
+            "{body}"
+        );
+    };
+    // Bots that take their time: the first game goes on while the address asks for more.
+    let server = started(|o| {
+        o.bot_games_per_address = 1;
+        o.bot_delay = Duration::from_secs(30);
+    })
+    .await;
+    let addr = server.addr;
+    common::create(addr, bots.clone()).await;
+    refused(http(addr, "POST", "/api/games", Some(bots.clone())).await);
+    // A game with a person's seat is not one of them.
+    common::create(
+        addr,
+        json!({"game": "starrealms", "seats": ["human", "random"]}),
+    )
+    .await;
+    server.stop().await;
+
+    // Once its game of bots is over, the address may make another.
+    let server = started(|o| o.bot_games_per_address = 1).await;
+    let addr = server.addr;
+    let first = common::create(addr, bots.clone()).await;
+    Client::connect(addr, first, None).await.until_over().await;
+    let second = common::create(addr, bots.clone()).await;
+    assert_ne!(first, second);
+    server.stop().await;
+
+    // None at all where the operator says so; a game of bots played again counts as well.
+    let store = SqliteStore::open(":memory:").unwrap();
+    let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 4);
+    record.players = vec!["random".into(), "random".into()];
+    let over = {
+        let id = store.create(&record, false).unwrap();
+        store.finish(id, &[game::Seat(0)]).unwrap();
+        id
+    };
+    let server = common::start(store, with(|o| o.bot_games_per_address = 0)).await;
+    let addr = server.addr;
+    refused(http(addr, "POST", "/api/games", Some(bots)).await);
+    for swap in [true, false] {
+        let path = format!("/api/games/{}/again", over.0);
+        refused(http(addr, "POST", &path, Some(json!({"swap": swap}))).await);
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_seats_an_address_holds_are_counted_again_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite");
