@@ -72,7 +72,7 @@ impl ServeArgs {
             watch_interval: Duration::from_millis(self.watch_interval_ms),
             seats_per_address: self.seats_per_address.max(1),
             bot_games_per_address: self.bot_games_per_address,
-            open_seat_ttl: Duration::from_secs(self.open_seat_minutes.saturating_mul(60)),
+            open_seat_ttl: Duration::from_secs(self.open_seat_minutes.max(1).saturating_mul(60)),
             bot_threads: self.bot_threads.max(1),
             max_bot_iterations: self.max_bot_iterations,
             client_address_header: self.client_address_header.clone(),
@@ -132,8 +132,11 @@ async fn serve(
     let db = args.db.display().to_string();
     let store = SqliteStore::open(&args.db)
         .with_context(|| tf(lang, "serve.err.open_db", &[("file", &db)]))?;
+    // The games that can never start are retired first: the count is of those that go on.
+    let open_seat_ttl = Duration::from_secs(args.open_seat_minutes.max(1).saturating_mul(60));
     let unfinished = store
-        .list_unfinished()
+        .retire_expired(open_seat_ttl)
+        .and_then(|_| store.list_unfinished())
         .with_context(|| tf(lang, "serve.err.read_db", &[("file", &db)]))?
         .len();
     let listener = server::bind(&args.addr)

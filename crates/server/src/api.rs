@@ -808,8 +808,9 @@ pub(crate) fn object<T: DeserializeOwned>(body: &[u8]) -> Result<T, String> {
 /// Notes that `address` takes `seat`. An address holds a bounded number of seats of games and
 /// campaigns still to be played, so that nobody can take every open seat of the lobby: past
 /// it, `too_many_seats`. The store is asked which of them no longer count (their game or
-/// campaign over, or a game that can never start, one of its open seats having expired) only
-/// when the address is at its cap, and the seat is tried again without those.
+/// campaign over, or made longer than [`crate::HELD_FOR`] ago, a game that can never start,
+/// one of its open seats having expired, a seat left to a bot) only when the address is at its
+/// cap, and the seat is tried again without those.
 pub(crate) async fn hold_seat<S: Store>(
     app: &AppState<S>,
     address: IpAddr,
@@ -832,9 +833,22 @@ pub(crate) async fn hold_seat<S: Store>(
                             .seats
                             .get(seat.index())
                             .is_some_and(|s| s.player != store::HUMAN);
-                        game.finished || left || (game.open && open_seats_expired(created, ttl))
+                        game.finished
+                            || left
+                            || (game.open && open_seats_expired(created, ttl))
+                            || older_than(created, crate::HELD_FOR)
                     }),
-                    Held::Campaign(c, _) => campaigns::is_over(s, c),
+                    Held::Campaign(c, _) => {
+                        let over = campaigns::is_over(s, c);
+                        if over {
+                            // Who held its seats is forgotten (a failure only keeps it longer).
+                            let _ = s.forget_holders(crate::HELD_FOR, Some(c));
+                        }
+                        over || s.load_campaign(c).is_ok_and(|campaign| {
+                            let created = humantime::parse_rfc3339(&campaign.created_at).ok();
+                            older_than(created, crate::HELD_FOR)
+                        })
+                    }
                 })
                 .collect())
         })
@@ -850,6 +864,13 @@ pub(crate) async fn hold_seat<S: Store>(
             ),
         )
     })
+}
+
+/// Whether `created` is longer than `age` ago (a time unknown is not).
+fn older_than(created: Option<std::time::SystemTime>, age: std::time::Duration) -> bool {
+    created
+        .and_then(|c| c.elapsed().ok())
+        .is_some_and(|elapsed| elapsed > age)
 }
 
 /// What `ask` answers of a game's actor (`handle`'s); if the actor ended meanwhile, the game

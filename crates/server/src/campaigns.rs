@@ -20,6 +20,7 @@ use starrealms::campaign::{Campaign, CampaignDef, CampaignSave, Completion, Stat
 use starrealms::cards::{CardId, Faction, Sets, Texts};
 use store::{CampaignId, GameId, HUMAN, Store, StoreError, StoredCampaign, TokenHash};
 
+use crate::actor::blocking;
 use crate::api::{Client, Segments, fresh_seed, hold_seat, new_token, object, read_body};
 use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
@@ -338,9 +339,11 @@ pub(crate) async fn join<S: Store>(
     let held = Held::Campaign(id, seat);
     hold_seat(&app, client.address, held).await?;
     let holder = client.address.to_string();
-    let claimed = with_store(&app, move |s, _| {
-        s.claim_campaign_seat(id, seat, &hash, Some(&holder))?;
-        Ok(s.load_campaign(id)?.games)
+    // Nothing replayed: not in the replays' line.
+    let store = Arc::clone(&app.inner.context.store);
+    let claimed = blocking(move || {
+        store.claim_campaign_seat(id, seat, &hash, Some(&holder))?;
+        Ok::<_, ApiError>(store.load_campaign(id)?.games)
     })
     .await;
     let games = claimed.inspect_err(|_| app.inner.limiters.release(client.address, held))?;

@@ -287,7 +287,24 @@ impl<S: Store> AppState<S> {
         let ttl = self.inner.options.open_seat_ttl;
         let (games, holdings) = actor::blocking(move || {
             store.retire_expired(ttl)?;
-            Ok::<_, StoreError>((store.list_unfinished()?, store.holdings()?))
+            store.forget_holders(HELD_FOR, None)?;
+            // The seats of campaigns over no longer count: who held them is forgotten.
+            let mut holdings = store.holdings()?;
+            let over: Vec<store::CampaignId> = holdings
+                .iter()
+                .filter_map(|h| match h.seat {
+                    store::HeldSeat::Campaign(c, _) => Some(c),
+                    store::HeldSeat::Game(..) => None,
+                })
+                .filter(|&c| campaigns::is_over(&*store, c))
+                .collect();
+            for &c in &over {
+                store.forget_holders(HELD_FOR, Some(c))?;
+            }
+            holdings.retain(
+                |h| !matches!(h.seat, store::HeldSeat::Campaign(c, _) if over.contains(&c)),
+            );
+            Ok::<_, StoreError>((store.list_unfinished()?, holdings))
         })
         .await?;
         // The seats each client held before, counted again against it.
@@ -385,7 +402,11 @@ impl<S: Store> AppState<S> {
     pub async fn tidy(&self) {
         let store = Arc::clone(&self.inner.context.store);
         let ttl = self.inner.options.open_seat_ttl;
-        if let Err(e) = actor::blocking(move || store.retire_expired(ttl)).await {
+        let retired = actor::blocking(move || {
+            store.retire_expired(ttl)?;
+            store.forget_holders(HELD_FOR, None)
+        });
+        if let Err(e) = retired.await {
             log(
                 self.inner.context.log_lang,
                 "serve.log.retire",
@@ -472,6 +493,11 @@ fn runtime_for(cores: usize) -> std::io::Result<tokio::runtime::Runtime> {
     };
     builder.enable_all().build()
 }
+
+/// How long a seat counts against the address that took it, at most, after its game or
+/// campaign was made: a game its person abandoned (a bot to face, nobody to leave it for, its
+/// token lost) would otherwise count for good; the store forgets who held it then too.
+pub const HELD_FOR: Duration = Duration::from_secs(3 * 24 * 3600);
 
 /// Connections the kernel holds for the server before it takes them: a burst of clients (a
 /// crowd arriving at once) must not overflow the usual 128, which drops connection attempts

@@ -663,6 +663,28 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn a_close_frame_carries_at_most_its_123_bytes_of_reason_cut_between_characters() {
+        let reason_of = |m: Message| match m {
+            Message::Close(Some(frame)) => frame.reason.as_str().to_owned(),
+            other => panic!("not a close frame: {other:?}"),
+        };
+        let short = "there is no game `42`";
+        assert_eq!(reason_of(close(4404, short)), short);
+        // Characters of two and three bytes, so that the cut falls inside one.
+        for long in ["é".repeat(100), "€".repeat(100), "a".repeat(500)] {
+            let reason = reason_of(close(4404, &long));
+            assert!(reason.len() <= CLOSE_REASON_MAX, "{} bytes", reason.len());
+            assert!(
+                reason.len() >= CLOSE_REASON_MAX - 3,
+                "{} bytes",
+                reason.len()
+            );
+            assert!(reason.ends_with('…'));
+            assert!(long.starts_with(reason.trim_end_matches('…')));
+        }
+    }
+
     /// A game of Star Realms of seed 3 between two people, both seats claimed, in a store of
     /// its own.
     fn stored() -> (Arc<SqliteStore>, store::GameId) {

@@ -630,6 +630,17 @@ pub trait Store: Send + Sync + 'static {
         Ok(Vec::new())
     }
 
+    /// Forgets who holds the seats of games and campaigns made longer than `age` ago, and of
+    /// campaign `over` if given (its seats no longer count); returns how many it forgot.
+    fn forget_holders(
+        &self,
+        age: std::time::Duration,
+        over: Option<CampaignId>,
+    ) -> Result<usize, StoreError> {
+        let _ = (age, over);
+        Ok(0)
+    }
+
     /// Retires the games that can never start, a human seat of theirs having waited longer than
     /// `open_seat_ttl` for somebody: they leave the lobby's lists and [`Store::list_unfinished`],
     /// and their seats can no longer be claimed ([`StoreError::Retired`]); each stays readable

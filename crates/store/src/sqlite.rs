@@ -298,6 +298,9 @@ impl SqliteStore {
         let path = path.as_ref();
         let conn = Connection::open(path)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
+        // Room for every statement the writer keeps prepared (some thirty), so that none is
+        // prepared again because others pushed it out.
+        conn.set_prepared_statement_cache_capacity(64);
         stable_plans(&conn)?;
         // WAL: readers do not block the writer. FULL: a commit is on disk when it returns,
         // so an acknowledged action survives even a power cut, not only a process crash.
@@ -1004,7 +1007,11 @@ impl Store for SqliteStore {
     }
 
     fn retire_expired(&self, open_seat_ttl: Duration) -> Result<usize, StoreError> {
-        let ttl = open_seat_ttl.as_secs().min(MAX_OPEN_SEAT_TTL_SECS);
+        // Rounded up to the second: never retired before its seats expired.
+        let ttl = open_seat_ttl
+            .as_millis()
+            .div_ceil(1000)
+            .min(u128::from(MAX_OPEN_SEAT_TTL_SECS));
         let mut retired = 0;
         loop {
             // One short transaction at a time, the writer's lock given back between them.
@@ -1052,6 +1059,31 @@ impl Store for SqliteStore {
             held.extend(campaigns);
             Ok(held)
         })
+    }
+
+    fn forget_holders(&self, age: Duration, over: Option<CampaignId>) -> Result<usize, StoreError> {
+        let age = format!("-{} seconds", age.as_secs().min(MAX_OPEN_SEAT_TTL_SECS));
+        let mut conn = self.writer();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut forgotten = tx
+            .prepare_cached(
+                "UPDATE seats INDEXED BY seats_held SET holder = NULL
+                 WHERE holder IS NOT NULL
+                   AND (SELECT created_at FROM games WHERE id = seats.game_id)
+                       <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1)",
+            )?
+            .execute([&age])?;
+        forgotten += tx
+            .prepare_cached(
+                "UPDATE campaign_seats SET holder = NULL
+                 WHERE holder IS NOT NULL
+                   AND (campaign_id = ?2
+                        OR (SELECT created_at FROM campaigns WHERE id = campaign_seats.campaign_id)
+                           <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1))",
+            )?
+            .execute(params![age, over.map(|c| c.0)])?;
+        tx.commit()?;
+        Ok(forgotten)
     }
 
     fn finish(&self, id: GameId, winners: &[Seat]) -> Result<(), StoreError> {

@@ -624,10 +624,47 @@ fn who_holds_a_seat_is_kept_while_the_seat_counts() {
         v
     };
     assert_eq!(sorted(store.holdings().unwrap()), sorted(only.clone()));
+    // Gone from the file itself, not only from the list.
+    assert_eq!(
+        holders_in(&dir),
+        ["198.51.100.1", "2001:db8:1:2::", "203.0.113.7"]
+    );
     // Kept across reopening.
     drop(store);
     let store = SqliteStore::open(db(&dir)).unwrap();
     assert_eq!(sorted(store.holdings().unwrap()), sorted(only));
+
+    // Forgotten after a while: of games and campaigns made long ago, and of a campaign over.
+    assert_eq!(store.forget_holders(HOUR, None).unwrap(), 0);
+    rusqlite::Connection::open(db(&dir))
+        .unwrap()
+        .execute(
+            "UPDATE games SET created_at = '2000-01-01T00:00:00Z' WHERE id = ?1",
+            [playing.0],
+        )
+        .unwrap();
+    assert_eq!(store.forget_holders(HOUR, None).unwrap(), 2);
+    assert_eq!(holders_in(&dir), ["198.51.100.1"]);
+    assert_eq!(store.forget_holders(HOUR, Some(campaign)).unwrap(), 1);
+    assert!(holders_in(&dir).is_empty());
+    assert!(store.holdings().unwrap().is_empty());
+}
+
+/// Every holder the database file keeps, of games' seats and campaigns', in order.
+fn holders_in(dir: &tempfile::TempDir) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db(dir)).unwrap();
+    let mut holders: Vec<String> = conn
+        .prepare(
+            "SELECT holder FROM seats WHERE holder IS NOT NULL
+             UNION ALL SELECT holder FROM campaign_seats WHERE holder IS NOT NULL",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    holders.sort();
+    holders
 }
 
 #[test]

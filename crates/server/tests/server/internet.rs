@@ -980,6 +980,36 @@ async fn the_seats_an_address_holds_are_counted_again_after_a_restart() {
         (409, Some("too_many_seats")),
         "{body}"
     );
+    // Made longer ago than a seat counts (abandoned, say, its token lost): it counts no more.
+    let backdate = |id: i64| {
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute(
+                "UPDATE games SET created_at = '2000-01-01T00:00:00Z' WHERE id = ?1",
+                [id],
+            )
+            .unwrap();
+    };
+    backdate(held);
+    let (status, body) = http(addr, "POST", &path_p1, None).await;
+    assert_eq!(status, 200, "{body}");
+    server.stop().await;
+
+    // Nor after a restart, whose store forgets who held it.
+    backdate(next);
+    let state = AppState::new(SqliteStore::open(&path).unwrap(), options.clone());
+    let server = common::start_state(state.clone()).await;
+    let other = common::create(server.addr, against_a_bot).await;
+    common::join(server.addr, other, "p1").await;
+    // (The server answers once it has resumed its games.)
+    let holders: Vec<String> = state
+        .store()
+        .holdings()
+        .unwrap()
+        .into_iter()
+        .map(|h| h.holder)
+        .collect();
+    assert_eq!(holders.len(), 1, "the new seat's alone: {holders:?}");
     server.stop().await;
 }
 
