@@ -686,12 +686,9 @@ async fn again<S: Store>(
     let new_id = made?.0;
     // Start it now: its bots play once the players have taken their seats.
     app.game(new_id).await?;
-    let summary = with_store(&app, move |s| s.summary(new_id)).await?;
-    let n = summary.seats.len();
-    let mut json = serde_json::to_value(&summary).expect("a summary serializes");
-    if request.swap {
-        json["rematch_of"] = serde_json::json!(id.0);
-    }
+    // Its summary as `GET` gives it (a rematch's with `rematch_of` and `kept_for`).
+    let mut json = summary_of(&app, new_id).await?;
+    let n = json["seats"].as_array().map_or(0, Vec::len);
     // Where each player of the finished game sits now.
     json["seats_from"] = (0..n)
         .map(|i| {

@@ -323,6 +323,7 @@ async fn a_rematch_keeps_its_seats_for_the_players_of_the_game_before() {
     assert_eq!(status, 201, "{rematch}");
     assert_eq!(rematch["seats_from"], json!({"p1": "p2", "p2": "p1"}));
     assert_eq!(rematch["rematch_of"], id);
+    assert_eq!(rematch["kept_for"], json!({"p1": "p2", "p2": "p1"}));
     let again = rematch["id"].as_i64().unwrap();
     let (_, summary) = common::http(addr, "GET", &format!("/api/games/{again}"), None).await;
     assert_eq!(summary["rematch_of"], id, "{summary}");
