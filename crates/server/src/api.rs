@@ -401,16 +401,43 @@ async fn create<S: Store>(
         ));
     }
     // A game of bots alone plays on with nobody to wait for: an address makes a few at once.
-    let bots_only = people == 0;
-    if bots_only {
+    let summary = if people == 0 {
         keep_bot_game(&app, client.address).await?;
-    }
-    let made = create_game(&app, request).await;
-    if bots_only {
-        let id = made.as_ref().ok().map(|summary| summary.id);
-        app.inner.limiters.made_bot_game(client.address, id);
-    }
-    Ok((StatusCode::CREATED, Json(made?)).into_response())
+        let state = app.clone();
+        let made = making_bot_game(&app, client.address, async move {
+            let summary = create_game(&state, request).await?;
+            Ok((Some(summary.id), summary))
+        });
+        made.await?
+    } else {
+        create_game(&app, request).await?
+    };
+    Ok((StatusCode::CREATED, Json(summary)).into_response())
+}
+
+/// Runs `make`, which makes a game of bots alone for `address` (its number, and what to
+/// answer), in a task of its own, and fills the place [`keep_bot_game`] kept for it with that
+/// game, or gives it back: whether or not the request is still there to hear the answer (a
+/// client that leaves midway makes the game all the same, and it counts).
+async fn making_bot_game<S, T, F>(
+    app: &AppState<S>,
+    address: IpAddr,
+    make: F,
+) -> Result<T, ApiError>
+where
+    S: Store,
+    T: Send + 'static,
+    F: Future<Output = Result<(Option<GameId>, T), ApiError>> + Send + 'static,
+{
+    let state = app.clone();
+    let task = tokio::spawn(async move {
+        let made = make.await;
+        let id = made.as_ref().ok().and_then(|(id, _)| *id);
+        state.inner.limiters.made_bot_game(address, id);
+        made.map(|(_, answer)| answer)
+    });
+    task.await
+        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
 }
 
 /// Makes the game `request` asks for, and starts it.
@@ -670,20 +697,25 @@ async fn again<S: Store>(
     // Played again by bots alone, it counts among the address's games of bots (a rematch
     // somebody asked for already is found, not made).
     let bots_only = !record.players.iter().any(|p| p == store::HUMAN);
-    if bots_only {
-        keep_bot_game(&app, client.address).await?;
-    }
-    let made = if request.swap {
-        with_store(&app, move |s| s.create_rematch(id, &record)).await
-    } else {
-        let created = app.inner.context.writer.create(record, false).await;
-        created.map(|id| (id, true)).map_err(ApiError::from)
+    let state = app.clone();
+    let store_again = async move {
+        if request.swap {
+            with_store(&state, move |s| s.create_rematch(id, &record)).await
+        } else {
+            let created = state.inner.context.writer.create(record, false).await;
+            created.map(|id| (id, true)).map_err(ApiError::from)
+        }
     };
-    if bots_only {
-        let id = made.as_ref().ok().and_then(|&(id, new)| new.then_some(id));
-        app.inner.limiters.made_bot_game(client.address, id);
-    }
-    let new_id = made?.0;
+    let new_id = if bots_only {
+        keep_bot_game(&app, client.address).await?;
+        let made = making_bot_game(&app, client.address, async move {
+            let (id, new) = store_again.await?;
+            Ok((new.then_some(id), id))
+        });
+        made.await?
+    } else {
+        store_again.await?.0
+    };
     // Start it now: its bots play once the players have taken their seats.
     app.game(new_id).await?;
     // Its summary as `GET` gives it (a rematch's with `rematch_of` and `kept_for`).
@@ -1143,4 +1175,46 @@ async fn ws<S: Store>(
                 limiters.disconnect_seat(key, number);
             }
         }))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_game_of_bots_made_for_a_client_that_left_midway_counts() {
+        let options = crate::Options {
+            bot_games_per_address: 1,
+            ..crate::Options::default()
+        };
+        let app = AppState::new(store::SqliteStore::open(":memory:").unwrap(), options);
+        let address: IpAddr = "203.0.113.7".parse().unwrap();
+        keep_bot_game(&app, address).await.unwrap();
+        // The request is dropped while the game is being made...
+        let making = making_bot_game(&app, address, async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            Ok((Some(GameId(7)), ()))
+        });
+        assert!(
+            tokio::time::timeout(Duration::from_millis(5), making)
+                .await
+                .is_err()
+        );
+        // ...and the game, made all the same, takes the address's place.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(app.inner.limiters.bot_games(address), [GameId(7)]);
+        let refused = keep_bot_game(&app, address).await.unwrap_err();
+        assert_eq!(refused.code, ErrorCode::TooManyBotGames);
+        // A game that could not be made gives its place back.
+        let other: IpAddr = "203.0.113.8".parse().unwrap();
+        keep_bot_game(&app, other).await.unwrap();
+        let failed = making_bot_game(&app, other, async {
+            Err::<(Option<GameId>, ()), _>(ApiError::new(ErrorCode::BadRequest, "no"))
+        });
+        assert!(failed.await.is_err());
+        assert!(app.inner.limiters.bot_games(other).is_empty());
+        keep_bot_game(&app, other).await.unwrap();
+    }
 }
