@@ -973,16 +973,25 @@ async fn join<S: Store>(
     let held = Held::Game(id, seat);
     hold_seat(&app, client.address, held).await?;
     let hash = TokenHash::of(&token);
-    let holder = client.address.to_string();
-    let joined = asked(&app, handle, |h| {
-        let holder = holder.clone();
-        async move { h.join(seat, hash, Some(holder)).await }
-    })
-    .await;
-    if let Err(e) = joined {
-        app.inner.limiters.release(client.address, held);
-        return Err(e);
-    }
+    let address = client.address;
+    let state = app.clone();
+    // In a task of its own: a client that leaves midway gets the seat all the same (its token
+    // lost with the answer), or its address gets the place back; never a place kept for nothing.
+    let joining = tokio::spawn(async move {
+        let holder = address.to_string();
+        let joined = asked(&state, handle, |h| {
+            let holder = holder.clone();
+            async move { h.join(seat, hash, Some(holder)).await }
+        })
+        .await;
+        if joined.is_err() {
+            state.inner.limiters.release(address, held);
+        }
+        joined
+    });
+    joining
+        .await
+        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))?;
     Ok(Json(
         serde_json::json!({ "id": id, "seat": seat, "token": token }),
     ))
