@@ -338,22 +338,32 @@ pub(crate) async fn join<S: Store>(
     // A campaign's seat counts among the seats its address holds, as a game's does.
     let held = Held::Campaign(id, seat);
     hold_seat(&app, client.address, held).await?;
-    let holder = client.address.to_string();
-    // Nothing replayed: not in the replays' line.
-    let store = Arc::clone(&app.inner.context.store);
-    let claimed = blocking(move || {
-        store.claim_campaign_seat(id, seat, &hash, Some(&holder))?;
-        Ok::<_, ApiError>(store.load_campaign(id)?.games)
-    })
-    .await;
-    let games = claimed.inspect_err(|_| app.inner.limiters.release(client.address, held))?;
-    // The store gave the seat in the campaign's games not over too: those in memory hear of
-    // it, so that their tables show it claimed and a game waiting for it starts.
-    for game in games {
-        if let Some(handle) = app.live(game).await {
-            handle.claimed(seat, hash).await;
+    let address = client.address;
+    let state = app.clone();
+    // In a task of its own, to its end even if the client leaves midway: the seat claimed and
+    // its games told, or the address's place given back.
+    let joining = tokio::spawn(async move {
+        let holder = address.to_string();
+        // Nothing replayed: not in the replays' line.
+        let store = Arc::clone(&state.inner.context.store);
+        let claimed = blocking(move || {
+            store.claim_campaign_seat(id, seat, &hash, Some(&holder))?;
+            Ok::<_, ApiError>(store.load_campaign(id)?.games)
+        })
+        .await;
+        let games = claimed.inspect_err(|_| state.inner.limiters.release(address, held))?;
+        // The store gave the seat in the campaign's games not over too: those in memory hear
+        // of it, so that their tables show it claimed and a game waiting for it starts.
+        for game in games {
+            if let Some(handle) = state.live(game).await {
+                handle.claimed(seat, hash).await;
+            }
         }
-    }
+        Ok::<_, ApiError>(())
+    });
+    joining
+        .await
+        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))?;
     Ok(Json(
         serde_json::json!({ "campaign": id, "seat": seat, "token": token }),
     ))
