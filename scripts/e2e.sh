@@ -68,7 +68,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$BIN" --lang en serve --addr 127.0.0.1:0 --db "$WORK/e2e.sqlite" --bot-delay-ms 50 --seats-per-address 100 >"$WORK/server.log" 2>&1 &
+"$BIN" --lang en serve --addr 127.0.0.1:0 --db "$WORK/e2e.sqlite" --bot-delay-ms 50 --seats-per-address 100 --bot-games-per-address 100 >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 URL=
 for _ in $(seq 1 300); do

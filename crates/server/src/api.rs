@@ -1076,15 +1076,32 @@ async fn leave<S: Store>(
     }
     let handle = app.game(id).await?;
     let token = request.token;
-    let handle = asked(&app, handle, |h| {
-        let token = token.clone();
-        async move {
-            h.hand_over(seat, token, crate::STAND_IN.to_string())
-                .await
-                .map(|()| h)
-        }
-    })
-    .await?;
+    // The last person to leave leaves a game of bots alone, which plays on: one of the
+    // address's games of bots.
+    let summary = with_store(&app, move |s| s.summary(id)).await?;
+    let others = summary
+        .seats
+        .iter()
+        .any(|s| s.seat != seat && s.player == store::HUMAN);
+    let state = app.clone();
+    let hand_over = async move {
+        let handle = asked(&state, handle, |h| {
+            let token = token.clone();
+            async move {
+                h.hand_over(seat, token, crate::STAND_IN.to_string())
+                    .await
+                    .map(|()| h)
+            }
+        })
+        .await?;
+        Ok((Some(id), handle))
+    };
+    let handle = if others {
+        hand_over.await?.1
+    } else {
+        keep_bot_game(&app, client.address).await?;
+        making_bot_game(&app, client.address, hand_over).await?
+    };
     // The game is built again from the store, the bot in the seat, and plays on.
     handle.ended().await;
     app.inner

@@ -920,12 +920,26 @@ async fn an_address_makes_a_few_games_of_bots_alone_at_once() {
     let addr = server.addr;
     common::create(addr, bots.clone()).await;
     refused(http(addr, "POST", "/api/games", Some(bots.clone())).await);
-    // A game with a person's seat is not one of them.
-    common::create(
-        addr,
-        json!({"game": "starrealms", "seats": ["human", "random"]}),
-    )
+    // A game with a person's seat is not one of them...
+    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "random"]});
+    let with_a_person = common::create(addr, against_a_bot.clone()).await;
+    let token = common::join(addr, with_a_person, "p1").await;
+    // ...until its last person leaves it to a bot.
+    let leave = format!("/api/games/{with_a_person}/seats/p1/leave");
+    refused(http(addr, "POST", &leave, Some(json!({"token": token}))).await);
+    server.stop().await;
+    let server = started(|o| {
+        o.bot_games_per_address = 1;
+        o.bot_delay = Duration::from_secs(30);
+    })
     .await;
+    let addr = server.addr;
+    let with_a_person = common::create(addr, against_a_bot).await;
+    let token = common::join(addr, with_a_person, "p1").await;
+    let leave = format!("/api/games/{with_a_person}/seats/p1/leave");
+    let (status, body) = http(addr, "POST", &leave, Some(json!({"token": token}))).await;
+    assert_eq!(status, 200, "{body}");
+    refused(http(addr, "POST", "/api/games", Some(bots.clone())).await);
     server.stop().await;
 
     // Once its game of bots is over, the address may make another.
