@@ -490,12 +490,15 @@ async fn keep_bot_game<S: Store>(app: &AppState<S>, address: IpAddr) -> Result<(
         kept = limiters.try_bot_game(address, cap, |g| over.contains(&g));
     }
     kept.map_err(|n| {
-        ApiError::new(
-            ErrorCode::TooManyBotGames,
+        let message = if cap == 0 {
+            "this server makes no games of bots alone: give a person a seat".to_owned()
+        } else {
             format!(
-                "your address has made {n} games of bots alone that still go on, the most it                  may: wait for one to end"
-            ),
-        )
+                "your address has made {n} games of bots alone that still go on, the most it may: \
+                 wait for one to end"
+            )
+        };
+        ApiError::new(ErrorCode::TooManyBotGames, message)
     })
 }
 
@@ -695,16 +698,26 @@ async fn again<S: Store>(
     let record = games::played_again(&stored.record, shift, fresh_seed()?)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, e))?;
     // Played again by bots alone, it counts among the address's games of bots (a rematch
-    // somebody asked for already is found, not made).
-    let bots_only = !record.players.iter().any(|p| p == store::HUMAN);
+    // somebody asked for already is found, not made: it counts for nobody else).
+    let found = if request.swap {
+        with_store(&app, move |s| s.rematch(id)).await?
+    } else {
+        None
+    };
+    let bots_only = !record.players.iter().any(|p| p == store::HUMAN) && found.is_none();
     let state = app.clone();
     let store_again = async move {
-        if request.swap {
-            with_store(&state, move |s| s.create_rematch(id, &record)).await
+        let (id, new) = if request.swap {
+            with_store(&state, move |s| s.create_rematch(id, &record)).await?
         } else {
-            let created = state.inner.context.writer.create(record, false).await;
-            created.map(|id| (id, true)).map_err(ApiError::from)
-        }
+            (
+                state.inner.context.writer.create(record, false).await?,
+                true,
+            )
+        };
+        // Start it now: its bots play once the players have taken their seats.
+        state.game(id).await?;
+        Ok::<_, ApiError>((id, new))
     };
     let new_id = if bots_only {
         keep_bot_game(&app, client.address).await?;
@@ -716,8 +729,6 @@ async fn again<S: Store>(
     } else {
         store_again.await?.0
     };
-    // Start it now: its bots play once the players have taken their seats.
-    app.game(new_id).await?;
     // Its summary as `GET` gives it (a rematch's with `rematch_of` and `kept_for`).
     let mut json = summary_of(&app, new_id).await?;
     let n = json["seats"].as_array().map_or(0, Vec::len);
@@ -1084,6 +1095,8 @@ async fn leave<S: Store>(
         .iter()
         .any(|s| s.seat != seat && s.player == store::HUMAN);
     let state = app.clone();
+    let address = client.address;
+    // To its end even if the client leaves midway: the game built again, its bot playing.
     let hand_over = async move {
         let handle = asked(&state, handle, |h| {
             let token = token.clone();
@@ -1094,20 +1107,20 @@ async fn leave<S: Store>(
             }
         })
         .await?;
-        Ok((Some(id), handle))
+        // The game is built again from the store, the bot in the seat, and plays on.
+        handle.ended().await;
+        state.inner.limiters.release(address, Held::Game(id, seat));
+        state.game(id).await?;
+        Ok((Some(id), ()))
     };
-    let handle = if others {
-        hand_over.await?.1
+    if others {
+        let task = tokio::spawn(hand_over);
+        task.await
+            .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))?;
     } else {
-        keep_bot_game(&app, client.address).await?;
-        making_bot_game(&app, client.address, hand_over).await?
-    };
-    // The game is built again from the store, the bot in the seat, and plays on.
-    handle.ended().await;
-    app.inner
-        .limiters
-        .release(client.address, Held::Game(id, seat));
-    app.game(id).await?;
+        keep_bot_game(&app, address).await?;
+        making_bot_game(&app, address, hand_over).await?;
+    }
     Ok(Json(summary_of(&app, id).await?))
 }
 

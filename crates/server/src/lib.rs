@@ -402,16 +402,25 @@ impl<S: Store> AppState<S> {
     pub async fn tidy(&self) {
         let store = Arc::clone(&self.inner.context.store);
         let ttl = self.inner.options.open_seat_ttl;
+        let bot_games = self.inner.limiters.all_bot_games();
         let retired = actor::blocking(move || {
             store.retire_expired(ttl)?;
-            store.forget_holders(HELD_FOR, None)
+            store.forget_holders(HELD_FOR, None)?;
+            // The games of bots over no longer count: memory follows those still going.
+            Ok::<_, StoreError>(
+                bot_games
+                    .into_iter()
+                    .filter(|&g| store.summary(g).is_ok_and(|s| s.finished))
+                    .collect::<Vec<_>>(),
+            )
         });
-        if let Err(e) = retired.await {
-            log(
+        match retired.await {
+            Ok(over) => self.inner.limiters.forget_bot_games(&over),
+            Err(e) => log(
                 self.inner.context.log_lang,
                 "serve.log.retire",
                 &[("error", &e)],
-            );
+            ),
         }
         let ttl = self.inner.options.idle_game_ttl;
         // Dropping the list's handle of a game nobody else holds ends its actor.

@@ -164,6 +164,21 @@ impl Limiters {
             .unwrap_or_default()
     }
 
+    /// Every game of bots alone any address made, as far as the server knows.
+    pub(crate) fn all_bot_games(&self) -> Vec<GameId> {
+        let games = self.bot_games.lock().unwrap_or_else(|e| e.into_inner());
+        games.values().flatten().flatten().copied().collect()
+    }
+
+    /// Forgets the games of bots `over`, and the addresses left with none.
+    pub(crate) fn forget_bot_games(&self, over: &[GameId]) {
+        let mut games = self.bot_games.lock().unwrap_or_else(|e| e.into_inner());
+        games.retain(|_, made| {
+            made.retain(|g| g.is_none_or(|g| !over.contains(&g)));
+            !made.is_empty()
+        });
+    }
+
     /// Keeps a place for a game of bots alone `address` is making, unless it has made `cap`
     /// already once those `over` names are dropped; then returns how many it has.
     pub(crate) fn try_bot_game(

@@ -894,6 +894,16 @@ async fn one_seat_held() -> (common::Running, i64, i64, String) {
     (server, first, second, token)
 }
 
+/// A store holding a finished game of two `random` bots: the store and the game.
+fn with_a_finished_game_of_bots() -> (SqliteStore, store::GameId) {
+    let store = SqliteStore::open(":memory:").unwrap();
+    let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 4);
+    record.players = vec!["random".into(), "random".into()];
+    let id = store.create(&record, false).unwrap();
+    store.finish(id, &[game::Seat(0)]).unwrap();
+    (store, id)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_address_makes_a_few_games_of_bots_alone_at_once() {
     let bots = json!({"game": "starrealms", "seats": ["random", "random"]});
@@ -903,23 +913,32 @@ async fn an_address_makes_a_few_games_of_bots_alone_at_once() {
             (409, Some("too_many_bot_games")),
             "{body}"
         );
-        assert!(
-            body["message"]
-                .as_str()
-                .unwrap()
-                .contains("wait for one to end"),
-            "{body}"
-        );
+        body["message"].as_str().unwrap().to_owned()
+    };
+    let again = |over: store::GameId, swap: bool| {
+        let path = format!("/api/games/{}/again", over.0);
+        (path, Some(json!({"swap": swap})))
     };
     // Bots that take their time: the first game goes on while the address asks for more.
-    let server = started(|o| {
+    let slow = |o: &mut Options| {
         o.bot_games_per_address = 1;
         o.bot_delay = Duration::from_secs(30);
-    })
-    .await;
+    };
+    let (store, over) = with_a_finished_game_of_bots();
+    let server = common::start(store, with(slow)).await;
     let addr = server.addr;
     common::create(addr, bots.clone()).await;
-    refused(http(addr, "POST", "/api/games", Some(bots.clone())).await);
+    let message = refused(http(addr, "POST", "/api/games", Some(bots.clone())).await);
+    assert_eq!(
+        message,
+        "your address has made 1 games of bots alone that still go on, the most it may: wait \
+         for one to end"
+    );
+    // A finished game of bots played again, as a rematch or with the same settings, as well.
+    for swap in [true, false] {
+        let (path, body) = again(over, swap);
+        refused(http(addr, "POST", &path, body).await);
+    }
     // A game with a person's seat is not one of them...
     let against_a_bot = json!({"game": "starrealms", "seats": ["human", "random"]});
     let with_a_person = common::create(addr, against_a_bot.clone()).await;
@@ -928,11 +947,7 @@ async fn an_address_makes_a_few_games_of_bots_alone_at_once() {
     let leave = format!("/api/games/{with_a_person}/seats/p1/leave");
     refused(http(addr, "POST", &leave, Some(json!({"token": token}))).await);
     server.stop().await;
-    let server = started(|o| {
-        o.bot_games_per_address = 1;
-        o.bot_delay = Duration::from_secs(30);
-    })
-    .await;
+    let server = started(slow).await;
     let addr = server.addr;
     let with_a_person = common::create(addr, against_a_bot).await;
     let token = common::join(addr, with_a_person, "p1").await;
@@ -951,22 +966,24 @@ async fn an_address_makes_a_few_games_of_bots_alone_at_once() {
     assert_ne!(first, second);
     server.stop().await;
 
-    // None at all where the operator says so; a game of bots played again counts as well.
-    let store = SqliteStore::open(":memory:").unwrap();
-    let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 4);
-    record.players = vec!["random".into(), "random".into()];
-    let over = {
-        let id = store.create(&record, false).unwrap();
-        store.finish(id, &[game::Seat(0)]).unwrap();
-        id
-    };
+    // None at all where the operator says so; but a rematch somebody asked for already is
+    // found, made by nobody.
+    let (store, over) = with_a_finished_game_of_bots();
+    let record = store.load(over).unwrap().record;
+    let (rematch, made) = store.create_rematch(over, &record).unwrap();
+    assert!(made);
     let server = common::start(store, with(|o| o.bot_games_per_address = 0)).await;
     let addr = server.addr;
-    refused(http(addr, "POST", "/api/games", Some(bots)).await);
-    for swap in [true, false] {
-        let path = format!("/api/games/{}/again", over.0);
-        refused(http(addr, "POST", &path, Some(json!({"swap": swap}))).await);
-    }
+    let message = refused(http(addr, "POST", "/api/games", Some(bots)).await);
+    assert_eq!(
+        message,
+        "this server makes no games of bots alone: give a person a seat"
+    );
+    let (path, body) = again(over, false);
+    refused(http(addr, "POST", &path, body).await);
+    let (path, body) = again(over, true);
+    let (status, found) = http(addr, "POST", &path, body).await;
+    assert_eq!((status, &found["id"]), (201, &json!(rematch.0)), "{found}");
     server.stop().await;
 }
 
