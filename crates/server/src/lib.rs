@@ -313,13 +313,9 @@ impl<S: Store> AppState<S> {
             let Ok(address) = holding.holder.parse::<std::net::IpAddr>() else {
                 continue;
             };
-            let seat = match holding.seat {
-                store::HeldSeat::Game(id, seat) => limits::Held::Game(id, seat),
-                store::HeldSeat::Campaign(id, seat) => limits::Held::Campaign(id, seat),
-            };
             self.inner
                 .limiters
-                .restore(limits::client_of(address, prefix), seat);
+                .restore(limits::client_of(address, prefix), holding.seat);
         }
         let mut started = 0;
         for game in games {

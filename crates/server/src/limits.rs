@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use game::Seat;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use store::{CampaignId, GameId};
+use store::GameId;
 use tokio::sync::oneshot;
 
 use crate::Options;
@@ -42,12 +42,9 @@ pub(crate) fn client_of(address: IpAddr, ipv6_prefix: u8) -> IpAddr {
 /// One seat of one game.
 pub(crate) type SeatKey = (GameId, Seat);
 
-/// A seat an address holds: a game's, or a campaign's (whose games that seat plays in turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Held {
-    Game(GameId, Seat),
-    Campaign(CampaignId, Seat),
-}
+/// A seat an address holds: a game's, or a campaign's (whose games that seat plays in turn),
+/// as the store keeps it.
+pub(crate) use store::HeldSeat as Held;
 
 /// A seat's live connection: its number, and what tells it to leave.
 type LiveConnection = (u64, oneshot::Sender<()>);
@@ -283,6 +280,8 @@ impl Limiters {
 
 #[cfg(test)]
 mod tests {
+    use store::CampaignId;
+
     use super::*;
 
     fn options() -> Options {
