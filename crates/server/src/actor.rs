@@ -454,6 +454,18 @@ impl Drop for AtTable {
     }
 }
 
+/// What `answer` gets from the actor of queue `tx`, or `None` once the actor has ended without
+/// sending it. A command sent while the actor's queue closes may stay in the queue, unread,
+/// until the last handle goes: its reply is then never dropped, and waiting for it alone
+/// would wait for good. The actor sends every answer before it ends.
+async fn answered<T>(tx: &mpsc::Sender<Command>, mut answer: oneshot::Receiver<T>) -> Option<T> {
+    tokio::select! {
+        biased;
+        answer = &mut answer => answer.ok(),
+        () = tx.closed() => answer.try_recv().ok(),
+    }
+}
+
 fn gone() -> ApiError {
     ApiError::new(
         ErrorCode::Internal,
@@ -474,10 +486,11 @@ impl GameHandle {
         Arc::strong_count(&self.holders) == 1 && now.waits_for_people && now.at.elapsed() >= ttl
     }
 
+    /// The actor's answer to a command; `None` if the actor ended without one.
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Option<T> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(make(reply)).await.ok()?;
-        answer.await.ok()
+        answered(&self.tx, answer).await
     }
 
     /// Gives a free human seat to the holder of the token of `hash`, the client `holder` (as
@@ -515,7 +528,7 @@ impl GameHandle {
             seat,
             presence: self.presence.clone(),
         };
-        let _ = published.await;
+        let _ = answered(&self.tx, published).await;
         guard
     }
 
@@ -1346,6 +1359,31 @@ mod tests {
     use crate::protocol::LogLine;
     use starrealms::{Action, State};
     use std::sync::Mutex;
+
+    /// A command that lands in the queue as the actor ends is never read, and its reply never
+    /// dropped while a handle lives: its sender is told the actor ended, and does not wait for
+    /// good. Waiting for the reply alone, as the handle did, waits here until the timeout.
+    #[tokio::test]
+    async fn a_command_sent_as_the_actor_ends_is_answered_none() {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        // The place in the queue taken while the actor runs; the command put there once its
+        // queue is closed and emptied.
+        let place = tx.reserve().await.unwrap();
+        drop(rx);
+        let (reply, answer) = oneshot::channel();
+        place.send(Command::Authenticate {
+            token: "t".into(),
+            reply,
+        });
+        let answer = tokio::time::timeout(Duration::from_secs(5), answered(&tx, answer)).await;
+        assert_eq!(answer, Ok(None));
+        // An answer sent before the actor ended is read all the same.
+        let (tx, rx) = mpsc::channel::<Command>(QUEUE);
+        let (reply, answer) = oneshot::channel();
+        reply.send(Some(Seat(1))).unwrap();
+        drop(rx);
+        assert_eq!(answered(&tx, answer).await, Some(Some(Seat(1))));
+    }
 
     /// The order in which decisions waiting in `queue` get their turn, one at a time: each of
     /// `waiting` (a game of bots alone or not, named) asks in that order while a decision of a

@@ -560,7 +560,7 @@ async fn people_leaving_at_once_each_leave_once() {
         )
         .await
     };
-    for round in 0..4 {
+    for round in 0..20 {
         let (id, tokens) = common::both_seated(addr, 40 + round).await;
         // The same seat left twice at once: once.
         let (a, b) = tokio::join!(
