@@ -403,14 +403,14 @@ async fn create<S: Store>(
     // A game of bots alone plays on with nobody to wait for: an address makes a few at once.
     let summary = if people == 0 {
         keep_bot_game(&app, client.address).await?;
-        let state = app.clone();
-        let made = making_bot_game(&app, client.address, async move {
-            let summary = create_game(&state, request).await?;
+        let (state, address) = (app.clone(), client.address);
+        let made = making_bot_game(&app, address, async move {
+            let summary = create_game(&state, address, request).await?;
             Ok((Some(summary.id), summary))
         });
         made.await?
     } else {
-        create_game(&app, request).await?
+        create_game(&app, client.address, request).await?
     };
     Ok((StatusCode::CREATED, Json(summary)).into_response())
 }
@@ -443,6 +443,7 @@ where
 /// Makes the game `request` asks for, and starts it.
 async fn create_game<S: Store>(
     app: &AppState<S>,
+    address: IpAddr,
     request: CreateGame,
 ) -> Result<store::GameSummary, ApiError> {
     let options = &app.inner.options;
@@ -457,7 +458,12 @@ async fn create_game<S: Store>(
             let lang = app.inner.context.log_lang;
             // The campaign is rebuilt from its games: a replay, which waits its turn.
             let store = Arc::clone(&app.inner.context.store);
-            Some(replaying(app, move || campaigns::final_deck(&*store, id, lang)).await??)
+            Some(
+                replaying(app, address, move || {
+                    campaigns::final_deck(&*store, id, lang)
+                })
+                .await??,
+            )
         }
     };
     let record = request
@@ -764,14 +770,27 @@ async fn record<S: Store>(
 /// How long a replay waits for its turn before it is refused as `rate_limited`.
 const REPLAY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Runs `f`, a replay (a record's pages, a campaign rebuilt from its games), on a blocking
-/// thread once one of the server's turns for replays is free: a crowd of replays (up to 20,000
-/// actions each) waits in line rather than taking every core from the games. Refused with
-/// `rate_limited` after [`REPLAY_PATIENCE`] in line.
+/// Runs `f`, a replay (a record's pages, a campaign rebuilt from its games) that `address`
+/// asked for, on a blocking thread once one of the server's turns for replays is free: a crowd
+/// of replays (up to 20,000 actions each) waits in line rather than taking every core from the
+/// games. Refused with `rate_limited` after [`REPLAY_PATIENCE`] in line, and at once when the
+/// address has [`limits::REPLAYS_PER_ADDRESS`] in line or running already (a few addresses
+/// would otherwise keep the line full).
 pub(crate) async fn replaying<S: Store, T: Send + 'static>(
     app: &AppState<S>,
+    address: IpAddr,
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
+    let place = app.inner.limiters.replay(address).ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "your address has {} replays waiting or running, the most it may: try again \
+                 when one is over",
+                limits::REPLAYS_PER_ADDRESS
+            ),
+        )
+    })?;
     let turns = Arc::clone(&app.inner.replays);
     let turn = tokio::time::timeout(REPLAY_PATIENCE, turns.acquire_owned())
         .await
@@ -782,8 +801,9 @@ pub(crate) async fn replaying<S: Store, T: Send + 'static>(
             )
         })?
         .map_err(|_| crate::shutting_down())?;
+    // The place and the turn are the replay's until it ends, even if the client has gone.
     Ok(blocking(move || {
-        let _turn = turn;
+        let _held = (place, turn);
         f()
     })
     .await)
@@ -792,6 +812,7 @@ pub(crate) async fn replaying<S: Store, T: Send + 'static>(
 /// A page of the replay of a finished game (its record is public once it is over).
 async fn replay_game<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     Segments(id): Segments<String>,
     parsed: Result<Query<replay::ReplayQuery>, QueryRejection>,
 ) -> Result<Json<replay::ReplayPage>, ApiError> {
@@ -804,7 +825,10 @@ async fn replay_game<S: Store>(
             format!("game {id} is not over: it can be replayed at the end"),
         ));
     }
-    let page = replaying(&app, move || replay::page(&stored.record, &q)).await??;
+    let page = replaying(&app, client.address, move || {
+        replay::page(&stored.record, &q)
+    })
+    .await??;
     Ok(Json(page))
 }
 
@@ -812,6 +836,7 @@ async fn replay_game<S: Store>(
 /// `realms replay` reads).
 async fn replay_upload<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     parsed: Result<Query<replay::ReplayQuery>, QueryRejection>,
     headers: HeaderMap,
     body: Body,
@@ -823,7 +848,7 @@ async fn replay_upload<S: Store>(
         .map_err(|_| ApiError::new(ErrorCode::BadRequest, "a record is UTF-8 text (JSON)"))?;
     let record = game::GameRecord::from_json(text)
         .map_err(|e| ApiError::new(ErrorCode::BadRequest, format!("not a game record: {e}")))?;
-    let page = replaying(&app, move || replay::page(&record, &q)).await??;
+    let page = replaying(&app, client.address, move || replay::page(&record, &q)).await??;
     Ok(Json(page))
 }
 

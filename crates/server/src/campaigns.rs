@@ -7,6 +7,7 @@
 //! server: each game's seed derives from it, and a game's record (with its own seed) is
 //! published only once that game is over.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::Json;
@@ -225,12 +226,13 @@ fn view(stored: &StoredCampaign, c: &Campaign) -> CampaignView {
 /// Runs a store call, and what follows it, on a blocking thread.
 async fn with_store<S: Store, T: Send + 'static>(
     app: &AppState<S>,
+    address: IpAddr,
     f: impl FnOnce(&S, Lang) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let store = Arc::clone(&app.inner.context.store);
     let lang = app.inner.context.log_lang;
     // Most of a campaign's requests rebuild it, replaying its games: replays wait their turn.
-    crate::api::replaying(app, move || f(&store, lang)).await?
+    crate::api::replaying(app, address, move || f(&store, lang)).await?
 }
 
 fn parse_side(text: &str) -> Result<Faction, ApiError> {
@@ -297,7 +299,7 @@ pub(crate) async fn create<S: Store>(
     let players = [request.players[0].clone(), request.players[1].clone()];
     let c = Campaign::new(def()?, sides, players.clone(), seed).map_err(|e| bad(e.to_string()))?;
     let save = bare_save(&c);
-    let answer = with_store(&app, move |s, lang| {
+    let answer = with_store(&app, client.address, move |s, lang| {
         let id = s.create_campaign(&save, &players, seed_chosen)?;
         let (stored, c) = load(s, id, lang)?;
         Ok(view(&stored, &c))
@@ -309,10 +311,11 @@ pub(crate) async fn create<S: Store>(
 /// `GET /api/campaigns/{id}`.
 pub(crate) async fn show<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     Segments(id): Segments<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = campaign_id(&id)?;
-    let answer = with_store(&app, move |s, lang| {
+    let answer = with_store(&app, client.address, move |s, lang| {
         let (stored, c) = load(s, id, lang)?;
         Ok(view(&stored, &c))
     })
@@ -421,6 +424,7 @@ async fn decision<S: Store>(
 /// player for a choice and that player is a person, only they may, giving `choice`.
 pub(crate) async fn next<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     Segments(id): Segments<String>,
     headers: HeaderMap,
     body: Body,
@@ -433,7 +437,7 @@ pub(crate) async fn next<S: Store>(
             "`card`, `sheet` and `row` are for the upgrades after the campaign",
         ));
     }
-    let (game, answer) = with_store(&app, move |s, lang| {
+    let (game, answer) = with_store(&app, client.address, move |s, lang| {
         let (stored, mut c) = load(s, id, lang)?;
         let seat = seat_of(&stored, &request.token)?;
         if let Some(free) = stored
@@ -511,13 +515,14 @@ pub(crate) async fn next<S: Store>(
 /// upgrades a card of the trade deck with one of its stickers left.
 pub(crate) async fn complete<S: Store>(
     State(app): State<AppState<S>>,
+    client: Client,
     Segments(id): Segments<String>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = campaign_id(&id)?;
     let request = decision(&app, &headers, body).await?;
-    let answer = with_store(&app, move |s, lang| {
+    let answer = with_store(&app, client.address, move |s, lang| {
         let (stored, mut c) = load(s, id, lang)?;
         let seat = seat_of(&stored, &request.token)?;
         let Some(turn) = c.completion_turn() else {

@@ -629,11 +629,13 @@ mod tests {
         };
         let state = AppState::new(store::SqliteStore::open(":memory:").unwrap(), options);
         let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
-        let replays: Vec<_> = (0..8)
-            .map(|_| {
+        let replays: Vec<_> = (0..8u8)
+            .map(|i| {
                 let (state, running, most) = (state.clone(), running.clone(), most.clone());
+                // Four addresses, two replays each.
+                let address = std::net::IpAddr::from([192, 0, 2, i % 4]);
                 tokio::spawn(async move {
-                    api::replaying(&state, move || {
+                    api::replaying(&state, address, move || {
                         let now = running.fetch_add(1, Ordering::SeqCst) + 1;
                         most.fetch_max(now, Ordering::SeqCst);
                         std::thread::sleep(Duration::from_millis(30));
@@ -648,5 +650,57 @@ mod tests {
         }
         // Eight replays, two at a time: as many as bot decisions.
         assert_eq!(most.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_address_has_a_few_replays_in_line_at_most() {
+        let options = Options {
+            bot_threads: 1,
+            ..Options::default()
+        };
+        let state = AppState::new(store::SqliteStore::open(":memory:").unwrap(), options);
+        let (one, other) = (
+            std::net::IpAddr::from([192, 0, 2, 1]),
+            std::net::IpAddr::from([192, 0, 2, 2]),
+        );
+        // The address's replays hold the line until told to end.
+        let (end, ended) = std::sync::mpsc::channel::<()>();
+        let ended = Arc::new(std::sync::Mutex::new(ended));
+        let held: Vec<_> = (0..limits::REPLAYS_PER_ADDRESS)
+            .map(|_| {
+                let (state, ended) = (state.clone(), Arc::clone(&ended));
+                tokio::spawn(async move {
+                    api::replaying(&state, one, move || {
+                        ended.lock().unwrap().recv().unwrap();
+                    })
+                    .await
+                })
+            })
+            .collect();
+        // Until all four are in line or running (the first one runs).
+        while state.inner.limiters.replays(one) < limits::REPLAYS_PER_ADDRESS {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        // Its next one is refused at once, in words; another address's waits in line.
+        let refused = api::replaying(&state, one, || ()).await.unwrap_err();
+        assert_eq!(refused.code, ErrorCode::RateLimited);
+        assert!(
+            refused.message.contains("your address has 4 replays"),
+            "{}",
+            refused.message
+        );
+        let waiting = tokio::spawn({
+            let state = state.clone();
+            async move { api::replaying(&state, other, || 7).await }
+        });
+        for _ in 0..limits::REPLAYS_PER_ADDRESS {
+            end.send(()).unwrap();
+        }
+        for replay in held {
+            replay.await.unwrap().unwrap();
+        }
+        assert_eq!(waiting.await.unwrap().unwrap(), 7);
+        // Its places given back: it may replay again.
+        assert_eq!(api::replaying(&state, one, || 1).await.unwrap(), 1);
     }
 }

@@ -7,8 +7,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use game::Seat;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -46,6 +46,28 @@ pub(crate) type SeatKey = (GameId, Seat);
 /// as the store keeps it.
 pub(crate) use store::HeldSeat as Held;
 
+/// Replays (a record's pages, a campaign rebuilt) one address may have waiting for their turn
+/// or running at once: a few addresses cannot fill the line that every replay waits in.
+pub(crate) const REPLAYS_PER_ADDRESS: usize = 4;
+
+/// A place of an address among the replays waiting or running, given back when dropped.
+pub(crate) struct ReplayPlace {
+    replays: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    address: IpAddr,
+}
+
+impl Drop for ReplayPlace {
+    fn drop(&mut self) {
+        let mut replays = self.replays.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = replays.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                replays.remove(&self.address);
+            }
+        }
+    }
+}
+
 /// A seat's live connection: its number, and what tells it to leave.
 type LiveConnection = (u64, oneshot::Sender<()>);
 
@@ -61,6 +83,8 @@ pub(crate) struct Limiters {
     /// Games of bots alone each address made (`None`: one being made), pruned of those over
     /// when it is at its cap.
     bot_games: Mutex<HashMap<IpAddr, Vec<Option<GameId>>>>,
+    /// How many replays each address has waiting or running.
+    replays: Arc<Mutex<HashMap<IpAddr, usize>>>,
     /// The live connections of each seat, oldest first, each with what tells it to leave.
     seat_connections: Mutex<HashMap<SeatKey, VecDeque<LiveConnection>>>,
     next_connection: AtomicU64,
@@ -89,6 +113,7 @@ impl Limiters {
             )),
             held: Mutex::new(HashMap::new()),
             bot_games: Mutex::new(HashMap::new()),
+            replays: Arc::default(),
             seat_connections: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(0),
             connections_per_seat: o.connections_per_seat.max(1),
@@ -114,6 +139,28 @@ impl Limiters {
     /// Whether this address may create a game now; it uses the allowance.
     pub(crate) fn creation(&self, address: IpAddr) -> bool {
         self.creations.check_key(&address).is_ok()
+    }
+
+    /// A place for a replay of `address`, unless it has [`REPLAYS_PER_ADDRESS`] waiting or
+    /// running already.
+    pub(crate) fn replay(&self, address: IpAddr) -> Option<ReplayPlace> {
+        let mut replays = self.replays.lock().unwrap_or_else(|e| e.into_inner());
+        let n = replays.entry(address).or_default();
+        if *n >= REPLAYS_PER_ADDRESS {
+            return None;
+        }
+        *n += 1;
+        Some(ReplayPlace {
+            replays: Arc::clone(&self.replays),
+            address,
+        })
+    }
+
+    /// How many replays `address` has waiting or running.
+    #[cfg(test)]
+    pub(crate) fn replays(&self, address: IpAddr) -> usize {
+        let replays = self.replays.lock().unwrap_or_else(|e| e.into_inner());
+        replays.get(&address).copied().unwrap_or(0)
     }
 
     /// The seats this address holds.
