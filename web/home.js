@@ -408,7 +408,9 @@ export async function renderJoin(root, id) {
   fill(root, h("section", { class: "panel join", "data-testid": "join" },
     h("h2", null, t("web.join.title", { id })),
     h("p", null, gameWords(summary)),
-    free.length && !summary.finished
+    summary.retired
+      ? h("p", { class: "muted", "data-testid": "join-retired" }, t("web.error.seat_expired"))
+      : free.length && !summary.finished
       ? h("div", { class: "join-seats" }, free.map((s) => h("button", {
         class: "btn primary",
         "data-testid": "join-" + s.seat,

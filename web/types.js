@@ -86,6 +86,7 @@
  * @property {Seat[] | null} winners
  * @property {boolean} open
  * @property {boolean} seed_chosen
+ * @property {boolean} retired a free seat expired: the game can never start
  * @property {number} [campaign] the campaign the game is part of
  * @property {number} [rematch] the rematch of this finished game, once somebody asked for it
  * @property {number} [rematch_of] the finished game this one is the rematch of (its seats are kept for that game's players)

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  BASE_URL, clickAction, actionsOn, createFromForm, starRealmsChoice, tableState, tid, viewsOf, visible,
+  BASE_URL, clickAction, actionsOn, createFromForm, createGame, starRealmsChoice, tableState, tid, viewsOf, visible,
   waitForChange, withBrowser,
 } from "./helpers.mjs";
 
@@ -159,5 +159,26 @@ test("two browsers play an online Star Realms game; neither sees the other's han
     console.log(`online: ${moves} moves, turn ${lastA.observation.turn}, over: ${lastA.over}; ` +
       `${viewsOf(a.frames).length} + ${viewsOf(b.frames).length} views; ${checkedA} + ${checkedB} hidden cards checked`);
     assert.ok(checkedA + checkedB > 0, "some card of a hand was hidden from the other seat and checked");
+  });
+});
+
+test("the join page of a game whose free seat expired says it is closed, and offers no seat", { timeout: 60_000 }, async () => {
+  const game = await createGame({ game: "starrealms", seats: ["human", "human"] });
+  await withBrowser(async (open) => {
+    const { page, shot } = await open("join-retired");
+    // The server retires such a game an hour or more after it was made: its summary is
+    // given here as the server then gives it.
+    await page.route(`**/api/games/${game.id}`, async (route) => {
+      const response = await route.fetch();
+      const summary = await response.json();
+      assert.equal(summary.retired, false);
+      await route.fulfill({ response, json: { ...summary, retired: true } });
+    });
+    await page.goto(`${BASE_URL}/#/join/${game.id}`);
+    const closed = page.locator(tid("join-retired"));
+    await closed.waitFor({ timeout: 15000 });
+    assert.match(await closed.innerText(), /Nobody took this seat in time/);
+    assert.equal(await page.locator(`${tid("join")} [data-testid^="join-p"]`).count(), 0);
+    await shot("retired");
   });
 });

@@ -899,6 +899,7 @@ pub(crate) async fn hold_seat<S: Store>(
                             .get(seat.index())
                             .is_some_and(|s| s.player != store::HUMAN);
                         game.finished
+                            || game.retired
                             || left
                             || (game.open && open_seats_expired(created, ttl))
                             || older_than(created, crate::HELD_FOR)

@@ -226,6 +226,10 @@ pub struct GameSummary {
     /// Whether its creator chose the seed (rather than the server drawing it): such a game may
     /// have been set up by somebody who knows how its decks come out.
     pub seed_chosen: bool,
+    /// Whether it was retired: a human seat of it stayed free until it expired, so that it can
+    /// never start. It is in no list of the lobby, not resumed, and its seats are not to be
+    /// taken; it stays readable by its number.
+    pub retired: bool,
 }
 
 /// Which games a lobby page lists.

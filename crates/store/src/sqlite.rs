@@ -603,6 +603,7 @@ fn summary_of(conn: &Connection, id: GameId) -> Result<GameSummary, StoreError> 
         winners: winners_of(row.winners)?,
         open,
         seed_chosen: row.seed_chosen,
+        retired: row.retired,
     })
 }
 

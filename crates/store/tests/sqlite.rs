@@ -541,8 +541,10 @@ fn a_game_that_can_never_start_is_retired() {
     // Out of the lobby, however long seats may wait.
     assert!(listed(&store, LobbyFilter::Open).is_empty());
     assert_eq!(listed(&store, LobbyFilter::Unfinished), [playing, bots]);
-    // Readable by its number, its seats no longer to be taken.
+    // Readable by its number, and said retired; its seats no longer to be taken.
     assert!(!store.summary(half).unwrap().finished);
+    assert!(store.summary(half).unwrap().retired);
+    assert!(!store.summary(playing).unwrap().retired);
     assert!(store.load(half).is_ok());
     assert!(matches!(
         store.claim_seat(half, Seat(1), &TokenHash::of("c")),

@@ -1152,9 +1152,15 @@ async fn a_game_that_can_never_start_is_retired_and_not_resumed() {
     // The server's tidying retires what can never start: out of the list of games to resume.
     state.tidy().await;
     assert_eq!(unfinished(&state), [live]);
-    // Still readable by its number; its seat no longer to be taken.
+    // Still readable by its number, and said retired; its seat no longer to be taken.
     let (status, summary) = http(addr, "GET", &format!("/api/games/{retired}"), None).await;
-    assert_eq!(status, 200, "{summary}");
+    assert_eq!(
+        (status, &summary["retired"]),
+        (200, &json!(true)),
+        "{summary}"
+    );
+    let (_, summary) = http(addr, "GET", &format!("/api/games/{live}"), None).await;
+    assert_eq!(summary["retired"], json!(false), "{summary}");
     let path_p2 = format!("/api/games/{retired}/seats/p2/join");
     let (status, body) = http(addr, "POST", &path_p2, None).await;
     assert_eq!((status, body["code"].as_str()), (410, Some("seat_expired")));
