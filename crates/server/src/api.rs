@@ -434,6 +434,13 @@ where
         let made = make.await;
         let id = made.as_ref().ok().and_then(|(id, _)| *id);
         state.inner.limiters.made_bot_game(address, id);
+        if let Some(id) = id {
+            // Kept in the store, to be counted again after a restart. Should that fail, or
+            // the game be over already, it is counted until then only.
+            let store = Arc::clone(&state.inner.context.store);
+            let maker = address.to_string();
+            let _ = blocking(move || store.made_by(id, &maker)).await;
+        }
         made.map(|(_, answer)| answer)
     });
     task.await
@@ -489,7 +496,14 @@ async fn keep_bot_game<S: Store>(app: &AppState<S>, address: IpAddr) -> Result<(
         let over: Vec<GameId> = with_store(app, move |s| {
             Ok(made
                 .into_iter()
-                .filter(|&g| s.summary(g).is_ok_and(|game| game.finished))
+                .filter(|&g| {
+                    s.summary(g).is_ok_and(|game| {
+                        // Over, never to start, or made longer ago than such a game counts
+                        // (its bots stopped, say).
+                        let created = humantime::parse_rfc3339(&game.created_at).ok();
+                        game.finished || game.retired || older_than(created, crate::HELD_FOR)
+                    })
+                })
                 .collect())
         })
         .await?;

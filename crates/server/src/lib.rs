@@ -280,12 +280,13 @@ impl<S: Store> AppState<S> {
 
     /// Rebuilds every game of the store still to be played and starts it (its bots play on;
     /// games that wait for a person leave memory again once idle), the games that can never
-    /// start retired first, and counts again the seats each client holds. A game whose record
+    /// start retired first, and counts again the seats each client holds and the games of bots
+    /// alone each made. A game whose record
     /// does not replay is reported and skipped. Returns how many started.
     pub async fn resume_unfinished(&self) -> Result<usize, StoreError> {
         let store = Arc::clone(&self.inner.context.store);
         let ttl = self.inner.options.open_seat_ttl;
-        let (games, holdings) = actor::blocking(move || {
+        let (games, holdings, made) = actor::blocking(move || {
             store.retire_expired(ttl)?;
             store.forget_holders(HELD_FOR, None)?;
             // The seats of campaigns over no longer count: who held them is forgotten.
@@ -304,7 +305,7 @@ impl<S: Store> AppState<S> {
             holdings.retain(
                 |h| !matches!(h.seat, store::HeldSeat::Campaign(c, _) if over.contains(&c)),
             );
-            Ok::<_, StoreError>((store.list_unfinished()?, holdings))
+            Ok::<_, StoreError>((store.list_unfinished()?, holdings, store.made_games()?))
         })
         .await?;
         // The seats each client held before, counted again against it.
@@ -316,6 +317,15 @@ impl<S: Store> AppState<S> {
             self.inner
                 .limiters
                 .restore(limits::client_of(address, prefix), holding.seat);
+        }
+        // And the games of bots alone each client made that still go on.
+        for game in made {
+            let Ok(address) = game.maker.parse::<std::net::IpAddr>() else {
+                continue;
+            };
+            self.inner
+                .limiters
+                .restore_bot_game(limits::client_of(address, prefix), game.id);
         }
         let mut started = 0;
         for game in games {

@@ -199,6 +199,16 @@ impl Limiters {
         }
     }
 
+    /// Notes again a game of bots alone `address` made before the server started (the store
+    /// kept it), beyond the cap if need be: it is dropped when over, as any.
+    pub(crate) fn restore_bot_game(&self, address: IpAddr, game: GameId) {
+        let mut games = self.bot_games.lock().unwrap_or_else(|e| e.into_inner());
+        let made = games.entry(address).or_default();
+        if !made.contains(&Some(game)) {
+            made.push(Some(game));
+        }
+    }
+
     /// The games of bots alone `address` made.
     pub(crate) fn bot_games(&self, address: IpAddr) -> Vec<GameId> {
         let games = self.bot_games.lock().unwrap_or_else(|e| e.into_inner());

@@ -428,6 +428,15 @@ pub struct Holding {
     pub seat: HeldSeat,
 }
 
+/// A game of bots a client made, as [`Store::made_games`] tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MadeGame {
+    /// The client, as [`Store::made_by`] named it.
+    pub maker: String,
+    /// The game.
+    pub id: GameId,
+}
+
 /// What a [`Write`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
@@ -634,8 +643,24 @@ pub trait Store: Send + Sync + 'static {
         Ok(Vec::new())
     }
 
-    /// Forgets who holds the seats of games and campaigns made longer than `age` ago, and of
-    /// campaign `over` if given (its seats no longer count); returns how many it forgot.
+    /// Notes that client `maker` made unfinished game `id`, a game of bots alone (or left it to
+    /// bots, its last person): kept while the game counts, to be read again by
+    /// [`Store::made_games`], and forgotten as a seat's holder is (when the game ends or is
+    /// retired, and by [`Store::forget_holders`]). Refuses a game over or retired. A store that
+    /// keeps no maker keeps nothing.
+    fn made_by(&self, id: GameId, maker: &str) -> Result<(), StoreError> {
+        let _ = (id, maker);
+        Ok(())
+    }
+
+    /// The games of bots still to be played and who made them ([`Store::made_by`]).
+    fn made_games(&self) -> Result<Vec<MadeGame>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// Forgets who holds the seats of games and campaigns made longer than `age` ago, who made
+    /// the games of bots made as long ago, and who holds the seats of campaign `over` if given
+    /// (its seats no longer count); returns how many it forgot.
     fn forget_holders(
         &self,
         age: std::time::Duration,

@@ -15,8 +15,8 @@ use rusqlite::{
 
 use crate::{
     CampaignId, GameId, GameSummary, HUMAN, HeldSeat, Holding, LobbyCursor, LobbyFilter, LobbyPage,
-    LobbyQuery, NewAction, SeatSummary, Store, StoreError, StoredCampaign, StoredGame, StoredSeat,
-    TokenHash, Write, Written,
+    LobbyQuery, MadeGame, NewAction, SeatSummary, Store, StoreError, StoredCampaign, StoredGame,
+    StoredSeat, TokenHash, Write, Written,
 };
 
 /// The schema, one migration a step; `PRAGMA user_version` counts those applied. Never edit a
@@ -33,6 +33,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0008_campaign_revision.sql"),
     include_str!("../migrations/0009_retired.sql"),
     include_str!("../migrations/0010_holders.sql"),
+    include_str!("../migrations/0011_makers.sql"),
 ];
 
 /// Actions a store appends per epoch (the first part of an action's key). Actions written in
@@ -175,12 +176,14 @@ fn mark_finished(conn: &Connection, id: GameId, winners: &[Seat]) -> Result<bool
     Ok(changed > 0)
 }
 
-/// Forgets who held the seats of game `id`.
+/// Forgets who held the seats of game `id`, and who made it.
 fn forget_holders(conn: &Connection, id: GameId) -> Result<(), StoreError> {
     conn.prepare_cached(
         "UPDATE seats SET holder = NULL WHERE game_id = ?1 AND holder IS NOT NULL",
     )?
     .execute([id.0])?;
+    conn.prepare_cached("UPDATE games SET maker = NULL WHERE id = ?1 AND maker IS NOT NULL")?
+        .execute([id.0])?;
     Ok(())
 }
 
@@ -655,6 +658,10 @@ const HELD_GAME_SEATS: &str = "SELECT s.holder, s.game_id, s.seat
     FROM seats s INDEXED BY seats_held JOIN games g ON g.id = s.game_id
     WHERE s.holder IS NOT NULL AND g.finished = 0 AND g.retired = 0";
 
+/// The games of bots still to be played and who made them; index `games_made`.
+const MADE_GAMES: &str = "SELECT maker, id FROM games INDEXED BY games_made
+    WHERE maker IS NOT NULL AND finished = 0 AND retired = 0";
+
 /// Games [`RETIRE_EXPIRED`] retires in one transaction: the writer's batches wait for no more.
 const RETIRE_AT_ONCE: i64 = 500;
 
@@ -1062,6 +1069,38 @@ impl Store for SqliteStore {
         })
     }
 
+    fn made_by(&self, id: GameId, maker: &str) -> Result<(), StoreError> {
+        let conn = self.writer();
+        let changed = conn
+            .prepare_cached(
+                "UPDATE games SET maker = ?2 WHERE id = ?1 AND finished = 0 AND retired = 0",
+            )?
+            .execute(params![id.0, maker])?;
+        if changed == 0 {
+            // No such game, or one that no longer counts: said which.
+            let row = game_row(&conn, id)?;
+            if row.finished {
+                return Err(StoreError::Finished(id));
+            }
+            return Err(StoreError::Retired(id));
+        }
+        Ok(())
+    }
+
+    fn made_games(&self) -> Result<Vec<MadeGame>, StoreError> {
+        self.read(|tx| {
+            tx.prepare_cached(MADE_GAMES)?
+                .query_map([], |r| {
+                    Ok(MadeGame {
+                        maker: r.get(0)?,
+                        id: GameId(r.get(1)?),
+                    })
+                })?
+                .collect::<Result<_, _>>()
+                .map_err(StoreError::from)
+        })
+    }
+
     fn forget_holders(&self, age: Duration, over: Option<CampaignId>) -> Result<usize, StoreError> {
         let age = format!("-{} seconds", age.as_secs().min(MAX_OPEN_SEAT_TTL_SECS));
         let mut conn = self.writer();
@@ -1072,6 +1111,13 @@ impl Store for SqliteStore {
                  WHERE holder IS NOT NULL
                    AND (SELECT created_at FROM games WHERE id = seats.game_id)
                        <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1)",
+            )?
+            .execute([&age])?;
+        forgotten += tx
+            .prepare_cached(
+                "UPDATE games INDEXED BY games_made SET maker = NULL
+                 WHERE maker IS NOT NULL
+                   AND created_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1)",
             )?
             .execute([&age])?;
         forgotten += tx
@@ -1371,6 +1417,11 @@ mod tests {
             "SEARCH games USING INTEGER PRIMARY KEY (rowid=?)\n\
              LIST SUBQUERY 1\n\
              SEARCH games USING INDEX games_lobby (finished=? AND retired=? AND has_open_seats=?)"
+        );
+        // The games of bots made, read at start among every game.
+        assert_eq!(
+            plan(&conn, MADE_GAMES, []),
+            "SCAN games USING INDEX games_made"
         );
         let playing = plan(&conn, PLAYING_GAMES, params![i64::MAX, 51]);
         assert_eq!(

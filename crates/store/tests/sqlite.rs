@@ -559,6 +559,77 @@ fn a_game_that_can_never_start_is_retired() {
 }
 
 #[test]
+fn who_made_a_game_of_bots_is_kept_while_the_game_counts() {
+    use store::MadeGame;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let bots = || record(&["random", "random"]);
+    let goes_on = store.create(&bots(), false).unwrap();
+    let ends = store.create(&bots(), false).unwrap();
+    let old = store.create(&bots(), false).unwrap();
+    let over = store.create(&bots(), false).unwrap();
+    store.finish(over, &[Seat(0)]).unwrap();
+    store.made_by(goes_on, "203.0.113.7").unwrap();
+    store.made_by(ends, "2001:db8:1:2::").unwrap();
+    store.made_by(old, "203.0.113.7").unwrap();
+    let made = |store: &SqliteStore| {
+        let mut made = store.made_games().unwrap();
+        made.sort_by_key(|m| m.id);
+        made
+    };
+    let one = |maker: &str, id| MadeGame {
+        maker: maker.into(),
+        id,
+    };
+    assert_eq!(
+        made(&store),
+        [
+            one("203.0.113.7", goes_on),
+            one("2001:db8:1:2::", ends),
+            one("203.0.113.7", old)
+        ]
+    );
+    // A game over counts for nobody: refused, and in words.
+    assert!(matches!(
+        store.made_by(over, "203.0.113.7"),
+        Err(StoreError::Finished(id)) if id == over
+    ));
+    assert!(matches!(
+        store.made_by(GameId(999), "203.0.113.7"),
+        Err(StoreError::UnknownGame(_))
+    ));
+    // Forgotten once the game ends, in the file itself.
+    store.finish(ends, &[Seat(1)]).unwrap();
+    assert_eq!(
+        made(&store),
+        [one("203.0.113.7", goes_on), one("203.0.113.7", old)]
+    );
+    let makers_in = |dir: &tempfile::TempDir| -> Vec<Option<String>> {
+        let conn = rusqlite::Connection::open(db(dir)).unwrap();
+        let mut stmt = conn.prepare("SELECT maker FROM games ORDER BY id").unwrap();
+        let rows = stmt.query_map([], |r| r.get(0)).unwrap();
+        rows.map(Result::unwrap).collect()
+    };
+    let kept = Some("203.0.113.7".to_string());
+    assert_eq!(makers_in(&dir), [kept.clone(), None, kept.clone(), None]);
+    // Kept across reopening.
+    drop(store);
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    assert_eq!(made(&store).len(), 2);
+    // Forgotten after a while, as a seat's holder: of games made long ago.
+    rusqlite::Connection::open(db(&dir))
+        .unwrap()
+        .execute(
+            "UPDATE games SET created_at = '2000-01-01T00:00:00Z' WHERE id = ?1",
+            [old.0],
+        )
+        .unwrap();
+    assert_eq!(store.forget_holders(HOUR, None).unwrap(), 1);
+    assert_eq!(made(&store), [one("203.0.113.7", goes_on)]);
+    assert_eq!(makers_in(&dir), [kept, None, None, None]);
+}
+
+#[test]
 fn who_holds_a_seat_is_kept_while_the_seat_counts() {
     use store::{HeldSeat, Holding};
     let dir = tempfile::tempdir().unwrap();

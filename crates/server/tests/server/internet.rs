@@ -988,6 +988,52 @@ async fn an_address_makes_a_few_games_of_bots_alone_at_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_of_bots_an_address_made_are_counted_again_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite");
+    // Bots that take their time: the games go on across the restarts.
+    let options = with(|o| {
+        o.bot_games_per_address = 2;
+        o.bot_delay = Duration::from_secs(30);
+    });
+    let bots = json!({"game": "starrealms", "seats": ["random", "random"]});
+    let against_a_bot = json!({"game": "starrealms", "seats": ["human", "random"]});
+    let restarted = || async {
+        let state = AppState::new(SqliteStore::open(&path).unwrap(), options.clone());
+        common::start_state(state).await
+    };
+    let server = restarted().await;
+    let addr = server.addr;
+    let made = common::create(addr, bots.clone()).await;
+    // A game its last person left to a bot is one of them too.
+    let left = common::create(addr, against_a_bot).await;
+    let token = common::join(addr, left, "p1").await;
+    let leave = format!("/api/games/{left}/seats/p1/leave");
+    let (status, body) = http(addr, "POST", &leave, Some(json!({"token": token}))).await;
+    assert_eq!(status, 200, "{body}");
+    server.stop().await;
+
+    // Started again over the same file: the address still has its two.
+    let server = restarted().await;
+    let (status, body) = http(server.addr, "POST", "/api/games", Some(bots.clone())).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("too_many_bot_games")),
+        "{body}"
+    );
+    // Made longer ago than such a game counts (its bots stopped, say): it counts no more.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute(
+            "UPDATE games SET created_at = '2000-01-01T00:00:00Z' WHERE id = ?1",
+            [made],
+        )
+        .unwrap();
+    common::create(server.addr, bots.clone()).await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_seats_an_address_holds_are_counted_again_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite");
