@@ -630,6 +630,48 @@ fn who_made_a_game_of_bots_is_kept_while_the_game_counts() {
 }
 
 #[test]
+fn an_address_forgotten_is_gone_from_the_file_bytes_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(db(&dir)).unwrap();
+    let (holder, maker) = ("203.0.113.77", "198.51.100.77");
+    let game = store.create(&record(&[HUMAN, "random"]), false).unwrap();
+    let bots = store.create(&record(&["random", "random"]), false).unwrap();
+    let token = TokenHash::of("t");
+    let claim = store::Write::Claim {
+        id: game,
+        seat: Seat(0),
+        token_hash: &token,
+        holder: Some(holder),
+    };
+    assert!(store.write_batch(&[claim]).iter().all(Result::is_ok));
+    store.made_by(bots, maker).unwrap();
+    let bytes = |dir: &tempfile::TempDir| {
+        // The log copied into the database, and emptied.
+        rusqlite::Connection::open(db(dir))
+            .unwrap()
+            .execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+            .unwrap();
+        let mut all = std::fs::read(db(dir)).unwrap();
+        all.extend(std::fs::read(dir.path().join("games.sqlite-wal")).unwrap_or_default());
+        all
+    };
+    let holds = |all: &[u8], text: &str| all.windows(text.len()).any(|w| w == text.as_bytes());
+    let before = bytes(&dir);
+    assert!(holds(&before, holder) && holds(&before, maker));
+    store.finish(game, &[Seat(0)]).unwrap();
+    store.finish(bots, &[Seat(0)]).unwrap();
+    let after = bytes(&dir);
+    assert!(
+        !holds(&after, holder),
+        "the holder's address stays in the file"
+    );
+    assert!(
+        !holds(&after, maker),
+        "the maker's address stays in the file"
+    );
+}
+
+#[test]
 fn who_holds_a_seat_is_kept_while_the_seat_counts() {
     use store::{HeldSeat, Holding};
     let dir = tempfile::tempdir().unwrap();
