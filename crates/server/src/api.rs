@@ -922,7 +922,7 @@ pub(crate) async fn hold_seat<S: Store>(
                         let over = campaigns::is_over(s, c);
                         if over {
                             // Who held its seats is forgotten (a failure only keeps it longer).
-                            let _ = s.forget_holders(crate::HELD_FOR, Some(c));
+                            let _ = s.forget_campaign_holders(c);
                         }
                         over || s.load_campaign(c).is_ok_and(|campaign| {
                             let created = humantime::parse_rfc3339(&campaign.created_at).ok();

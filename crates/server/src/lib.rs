@@ -288,7 +288,7 @@ impl<S: Store> AppState<S> {
         let ttl = self.inner.options.open_seat_ttl;
         let (games, holdings, made) = actor::blocking(move || {
             store.retire_expired(ttl)?;
-            store.forget_holders(HELD_FOR, None)?;
+            store.forget_holders(HELD_FOR)?;
             // The seats of campaigns over no longer count: who held them is forgotten.
             let mut holdings = store.holdings()?;
             let over: Vec<store::CampaignId> = holdings
@@ -300,7 +300,7 @@ impl<S: Store> AppState<S> {
                 .filter(|&c| campaigns::is_over(&*store, c))
                 .collect();
             for &c in &over {
-                store.forget_holders(HELD_FOR, Some(c))?;
+                store.forget_campaign_holders(c)?;
             }
             holdings.retain(
                 |h| !matches!(h.seat, store::HeldSeat::Campaign(c, _) if over.contains(&c)),
@@ -411,7 +411,7 @@ impl<S: Store> AppState<S> {
         let bot_games = self.inner.limiters.all_bot_games();
         let retired = actor::blocking(move || {
             store.retire_expired(ttl)?;
-            store.forget_holders(HELD_FOR, None)?;
+            store.forget_holders(HELD_FOR)?;
             // The games of bots over no longer count: memory follows those still going.
             Ok::<_, StoreError>(
                 bot_games

@@ -658,15 +658,17 @@ pub trait Store: Send + Sync + 'static {
         Ok(Vec::new())
     }
 
-    /// Forgets who holds the seats of games and campaigns made longer than `age` ago, who made
-    /// the games of bots made as long ago, and who holds the seats of campaign `over` if given
-    /// (its seats no longer count); returns how many it forgot.
-    fn forget_holders(
-        &self,
-        age: std::time::Duration,
-        over: Option<CampaignId>,
-    ) -> Result<usize, StoreError> {
-        let _ = (age, over);
+    /// Forgets who holds the seats of games and campaigns made longer than `age` ago, and who
+    /// made the games of bots made as long ago; returns how many it forgot.
+    fn forget_holders(&self, age: std::time::Duration) -> Result<usize, StoreError> {
+        let _ = age;
+        Ok(0)
+    }
+
+    /// Forgets who holds the seats of campaign `id` (it is over: they no longer count);
+    /// returns how many it forgot.
+    fn forget_campaign_holders(&self, id: CampaignId) -> Result<usize, StoreError> {
+        let _ = id;
         Ok(0)
     }
 

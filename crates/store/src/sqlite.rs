@@ -1105,7 +1105,7 @@ impl Store for SqliteStore {
         })
     }
 
-    fn forget_holders(&self, age: Duration, over: Option<CampaignId>) -> Result<usize, StoreError> {
+    fn forget_holders(&self, age: Duration) -> Result<usize, StoreError> {
         let age = format!("-{} seconds", age.as_secs().min(MAX_OPEN_SEAT_TTL_SECS));
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -1128,12 +1128,22 @@ impl Store for SqliteStore {
             .prepare_cached(
                 "UPDATE campaign_seats SET holder = NULL
                  WHERE holder IS NOT NULL
-                   AND (campaign_id = ?2
-                        OR (SELECT created_at FROM campaigns WHERE id = campaign_seats.campaign_id)
-                           <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1))",
+                   AND (SELECT created_at FROM campaigns WHERE id = campaign_seats.campaign_id)
+                       <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?1)",
             )?
-            .execute(params![age, over.map(|c| c.0)])?;
+            .execute([&age])?;
         tx.commit()?;
+        Ok(forgotten)
+    }
+
+    fn forget_campaign_holders(&self, id: CampaignId) -> Result<usize, StoreError> {
+        let conn = self.writer();
+        let forgotten = conn
+            .prepare_cached(
+                "UPDATE campaign_seats SET holder = NULL
+                 WHERE campaign_id = ?1 AND holder IS NOT NULL",
+            )?
+            .execute([id.0])?;
         Ok(forgotten)
     }
 

@@ -624,7 +624,7 @@ fn who_made_a_game_of_bots_is_kept_while_the_game_counts() {
             [old.0],
         )
         .unwrap();
-    assert_eq!(store.forget_holders(HOUR, None).unwrap(), 1);
+    assert_eq!(store.forget_holders(HOUR).unwrap(), 1);
     assert_eq!(made(&store), [one("203.0.113.7", goes_on)]);
     assert_eq!(makers_in(&dir), [kept, None, None, None]);
 }
@@ -750,7 +750,7 @@ fn who_holds_a_seat_is_kept_while_the_seat_counts() {
     assert_eq!(sorted(store.holdings().unwrap()), sorted(only));
 
     // Forgotten after a while: of games and campaigns made long ago, and of a campaign over.
-    assert_eq!(store.forget_holders(HOUR, None).unwrap(), 0);
+    assert_eq!(store.forget_holders(HOUR).unwrap(), 0);
     rusqlite::Connection::open(db(&dir))
         .unwrap()
         .execute(
@@ -758,9 +758,9 @@ fn who_holds_a_seat_is_kept_while_the_seat_counts() {
             [playing.0],
         )
         .unwrap();
-    assert_eq!(store.forget_holders(HOUR, None).unwrap(), 2);
+    assert_eq!(store.forget_holders(HOUR).unwrap(), 2);
     assert_eq!(holders_in(&dir), ["198.51.100.1"]);
-    assert_eq!(store.forget_holders(HOUR, Some(campaign)).unwrap(), 1);
+    assert_eq!(store.forget_campaign_holders(campaign).unwrap(), 1);
     assert!(holders_in(&dir).is_empty());
     assert!(store.holdings().unwrap().is_empty());
 }
