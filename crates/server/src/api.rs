@@ -487,6 +487,13 @@ async fn create_game<S: Store>(
 /// [`crate::Options::bot_games_per_address`]: past it, `too_many_bot_games`. The store is asked
 /// which of its games are over only when the address is at its cap. The caller fills the place
 /// ([`limits::Limiters::made_bot_game`]) once the game is made, or gives it back.
+/// Whether a game of bots alone no longer counts against the address that made it: over, never
+/// to start, or made longer ago than such a game counts (its bots stopped, say).
+pub(crate) fn counts_no_more(game: &store::GameSummary) -> bool {
+    let created = humantime::parse_rfc3339(&game.created_at).ok();
+    game.finished || game.retired || older_than(created, crate::HELD_FOR)
+}
+
 async fn keep_bot_game<S: Store>(app: &AppState<S>, address: IpAddr) -> Result<(), ApiError> {
     let cap = app.inner.options.bot_games_per_address;
     let limiters = &app.inner.limiters;
@@ -496,14 +503,7 @@ async fn keep_bot_game<S: Store>(app: &AppState<S>, address: IpAddr) -> Result<(
         let over: Vec<GameId> = with_store(app, move |s| {
             Ok(made
                 .into_iter()
-                .filter(|&g| {
-                    s.summary(g).is_ok_and(|game| {
-                        // Over, never to start, or made longer ago than such a game counts
-                        // (its bots stopped, say).
-                        let created = humantime::parse_rfc3339(&game.created_at).ok();
-                        game.finished || game.retired || older_than(created, crate::HELD_FOR)
-                    })
-                })
+                .filter(|&g| s.summary(g).is_ok_and(|game| counts_no_more(&game)))
                 .collect())
         })
         .await?;

@@ -318,25 +318,30 @@ impl<S: Store> AppState<S> {
                 .limiters
                 .restore(limits::client_of(address, prefix), holding.seat);
         }
-        // And the games of bots alone each client made that still go on.
-        for game in made {
+        let mut started = 0;
+        let mut damaged = Vec::new();
+        for game in games {
+            match self.game(game.id).await {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    damaged.push(game.id);
+                    log(
+                        self.inner.context.log_lang,
+                        "serve.log.resume",
+                        &[("id", &game.id), ("error", &e)],
+                    )
+                }
+            }
+        }
+        // And the games of bots alone each client made that go on (not one whose record no
+        // longer replays: it never will).
+        for game in made.into_iter().filter(|g| !damaged.contains(&g.id)) {
             let Ok(address) = game.maker.parse::<std::net::IpAddr>() else {
                 continue;
             };
             self.inner
                 .limiters
                 .restore_bot_game(limits::client_of(address, prefix), game.id);
-        }
-        let mut started = 0;
-        for game in games {
-            match self.game(game.id).await {
-                Ok(_) => started += 1,
-                Err(e) => log(
-                    self.inner.context.log_lang,
-                    "serve.log.resume",
-                    &[("id", &game.id), ("error", &e)],
-                ),
-            }
         }
         Ok(started)
     }
@@ -412,11 +417,11 @@ impl<S: Store> AppState<S> {
         let retired = actor::blocking(move || {
             store.retire_expired(ttl)?;
             store.forget_holders(HELD_FOR)?;
-            // The games of bots over no longer count: memory follows those still going.
+            // The games of bots over no longer count: memory follows those that still do.
             Ok::<_, StoreError>(
                 bot_games
                     .into_iter()
-                    .filter(|&g| store.summary(g).is_ok_and(|s| s.finished))
+                    .filter(|&g| store.summary(g).is_ok_and(|s| api::counts_no_more(&s)))
                     .collect::<Vec<_>>(),
             )
         });
@@ -660,6 +665,32 @@ mod tests {
         }
         // Eight replays, two at a time: as many as bot decisions.
         assert_eq!(most.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_tidying_forgets_the_games_of_bots_that_count_no_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite");
+        let store = store::SqliteStore::open(&path).unwrap();
+        let mut record = game::GameRecord::new::<starrealms::State>(&Default::default(), 4);
+        record.players = vec!["random".into(), "random".into()];
+        let [stuck, over, going] = [0; 3].map(|_| store.create(&record, false).unwrap());
+        store.finish(over, &[game::Seat(0)]).unwrap();
+        let state = AppState::new(store, Options::default());
+        let address = std::net::IpAddr::from([192, 0, 2, 1]);
+        for game in [stuck, over, going] {
+            state.inner.limiters.restore_bot_game(address, game);
+        }
+        // Made longer ago than such a game counts: its bots stopped, say.
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute(
+                "UPDATE games SET created_at = '2000-01-01T00:00:00Z' WHERE id = ?1",
+                [stuck.0],
+            )
+            .unwrap();
+        state.tidy().await;
+        assert_eq!(state.inner.limiters.bot_games(address), [going]);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

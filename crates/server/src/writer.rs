@@ -120,6 +120,20 @@ fn deliver(results: Vec<(oneshot::Sender<Delivered>, Result<Written, StoreError>
     }
 }
 
+/// What the writer thread of queue `jobs` delivers to `result`, or `None` once the thread has
+/// stopped without delivering it. A job sent as the queue closes (the thread panicked) may stay
+/// in the queue unread, its sender never dropped: the queue's closing ends the wait as well.
+async fn delivered(
+    jobs: &mpsc::UnboundedSender<Job>,
+    mut result: oneshot::Receiver<Delivered>,
+) -> Option<Delivered> {
+    tokio::select! {
+        biased;
+        delivered = &mut result => delivered.ok(),
+        () = jobs.closed() => result.try_recv().ok(),
+    }
+}
+
 /// What hands writes to the writer thread; the thread ends when the last one is dropped.
 #[derive(Clone)]
 pub(crate) struct Writer {
@@ -175,7 +189,7 @@ impl Writer {
         let (done, result) = oneshot::channel();
         let stopped = || StoreError::Backend("the store's writer stopped".into());
         self.jobs.send(Job { write, done }).map_err(|_| stopped())?;
-        let Delivered { result, rest } = result.await.map_err(|_| stopped())?;
+        let Delivered { result, rest } = delivered(&self.jobs, result).await.ok_or_else(stopped)?;
         drop(rest);
         result
     }
@@ -343,6 +357,30 @@ pub(crate) mod tests {
         fn lobby(&self, query: &LobbyQuery) -> Result<LobbyPage, StoreError> {
             self.inner.lobby(query)
         }
+    }
+
+    /// A write whose job is left unread in the queue of a thread that stopped (its sender kept
+    /// alive there) is told the writer stopped, instead of waiting for good.
+    #[tokio::test]
+    async fn a_write_left_in_the_queue_of_a_stopped_writer_is_told_so() {
+        let (jobs, queue) = mpsc::unbounded_channel::<Job>();
+        let (done, result) = oneshot::channel();
+        drop(queue);
+        let patience = std::time::Duration::from_secs(5);
+        let waited = tokio::time::timeout(patience, delivered(&jobs, result)).await;
+        assert!(matches!(waited, Ok(None)), "it waits for good");
+        drop(done);
+        // A result delivered before the thread stopped is read all the same.
+        let (jobs, queue) = mpsc::unbounded_channel::<Job>();
+        let (done, result) = oneshot::channel();
+        let written = Delivered {
+            result: Ok(Written::Claimed),
+            rest: Handover(Vec::new()),
+        };
+        assert!(done.send(written).is_ok());
+        drop(queue);
+        let delivered = delivered(&jobs, result).await.expect("delivered");
+        assert!(matches!(delivered.result, Ok(Written::Claimed)));
     }
 
     #[tokio::test]

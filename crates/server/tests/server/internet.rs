@@ -1002,6 +1002,17 @@ async fn the_games_of_bots_an_address_made_are_counted_again_after_a_restart() {
         let state = AppState::new(SqliteStore::open(&path).unwrap(), options.clone());
         common::start_state(state).await
     };
+    // A game of bots the address made whose record no longer replays: it never plays on, and
+    // counts for nobody.
+    let store = SqliteStore::open(&path).unwrap();
+    let mut record = game::GameRecord::new::<cosmique::State>(&Default::default(), 3);
+    record.players = vec!["random".into(); 4];
+    let damaged = store.create(&record, false).unwrap();
+    store
+        .append_action(damaged, 0, "attack left red9 plus2", None)
+        .unwrap();
+    store.made_by(damaged, "127.0.0.1").unwrap();
+    drop(store);
     let server = restarted().await;
     let addr = server.addr;
     let made = common::create(addr, bots.clone()).await;
