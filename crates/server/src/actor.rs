@@ -18,6 +18,7 @@
 //! again, with a new presence number, whenever that changes, so that everybody sees who is
 //! there without a store call.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::AtomicBool;
@@ -361,7 +362,11 @@ enum Command {
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
     /// A seat was claimed in the store by another way (a campaign's seat).
-    Claimed { seat: Seat, hash: TokenHash },
+    Claimed {
+        seat: Seat,
+        hash: TokenHash,
+        holder: Option<String>,
+    },
     Authenticate {
         token: String,
         reply: oneshot::Sender<Option<Seat>>,
@@ -512,9 +517,10 @@ impl GameHandle {
     }
 
     /// Tells the game that a seat claimed elsewhere (a campaign's) is now held by the holder
-    /// of the token of `hash`.
-    pub(crate) async fn claimed(&self, seat: Seat, hash: TokenHash) {
-        let _ = self.tx.send(Command::Claimed { seat, hash }).await;
+    /// of the token of `hash`, the client `holder`.
+    pub(crate) async fn claimed(&self, seat: Seat, hash: TokenHash, holder: Option<String>) {
+        let command = Command::Claimed { seat, hash, holder };
+        let _ = self.tx.send(command).await;
     }
 
     /// Notes a connection of `seat` at the table until the returned guard is dropped; returns
@@ -640,20 +646,37 @@ impl<S: Store> Context<S> {
 }
 
 /// The bots' turns to decide: a few decisions at once, handed out in turn (the semaphores are
-/// fair). The games of bots alone share one place in that queue: however many of them anyone
-/// starts, a game where a person waits for a bot is behind one of their decisions at most.
+/// fair). The games of bots alone share one place in that queue, and so do the games of each
+/// client (the one that holds their first seat held): however many games anyone starts, a game
+/// where a person waits for a bot is behind one decision of each other client's games at most,
+/// and one of the games of bots alone.
 #[derive(Clone)]
 pub(crate) struct BotQueue {
     /// One permit per decision made at once.
     deciding: Arc<Semaphore>,
     /// One permit: the place of the games of bots alone in `deciding`'s queue.
     alone: Arc<Semaphore>,
+    /// Each client's place in `deciding`'s queue (one permit), while one of its games asks
+    /// for a turn or decides.
+    clients: Arc<std::sync::Mutex<HashMap<String, Weak<Semaphore>>>>,
+}
+
+/// Whose game asks the bots' queue for a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Whose {
+    /// A game of bots alone: nobody's seat in it.
+    Bots,
+    /// A game of people, the first of whose seats held is this client's.
+    Client(String),
+    /// A game of people, none of whose seats says who holds it (a seat yet to be taken, or
+    /// taken long ago): it waits in line alone.
+    Unknown,
 }
 
 /// A turn to decide, until dropped.
 pub(crate) struct BotTurn {
     _deciding: OwnedSemaphorePermit,
-    _alone: Option<OwnedSemaphorePermit>,
+    _place: Option<OwnedSemaphorePermit>,
 }
 
 impl BotQueue {
@@ -662,28 +685,54 @@ impl BotQueue {
         BotQueue {
             deciding: Arc::new(Semaphore::new(at_once.max(1))),
             alone: Arc::new(Semaphore::new(1)),
+            clients: Arc::default(),
         }
     }
 
-    /// Waits for a turn to decide for a game of bots `alone` (nobody's seat in it) or not;
-    /// `None` once the queue is closed.
-    pub async fn turn(&self, alone: bool) -> Option<BotTurn> {
-        // A game of bots alone takes their one place first, and keeps it while it decides.
-        let alone = match alone {
-            true => Some(Arc::clone(&self.alone).acquire_owned().await.ok()?),
-            false => None,
+    /// Waits for a turn to decide for a game `whose`; `None` once the queue is closed.
+    pub async fn turn(&self, whose: Whose) -> Option<BotTurn> {
+        // A game of bots alone, or of a client, takes their one place first, and keeps it
+        // while it decides.
+        let place = match whose {
+            Whose::Bots => Some(Arc::clone(&self.alone)),
+            Whose::Client(client) => Some(self.place_of(client)),
+            Whose::Unknown => None,
+        };
+        let place = match place {
+            Some(place) => Some(place.acquire_owned().await.ok()?),
+            None => None,
         };
         let deciding = Arc::clone(&self.deciding).acquire_owned().await.ok()?;
         Some(BotTurn {
             _deciding: deciding,
-            _alone: alone,
+            _place: place,
         })
+    }
+
+    /// The place of `client`'s games, made if none of them holds or waits for it.
+    fn place_of(&self, client: String) -> Arc<Semaphore> {
+        let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(place) = clients.get(&client).and_then(Weak::upgrade) {
+            return place;
+        }
+        // The places nobody holds or waits for go.
+        clients.retain(|_, place| place.strong_count() > 0);
+        let place = Arc::new(Semaphore::new(1));
+        if self.deciding.is_closed() {
+            place.close();
+        }
+        clients.insert(client, Arc::downgrade(&place));
+        place
     }
 
     /// Closes the queue: every turn waited for, and every one asked for from now on, is `None`.
     pub fn close(&self) {
         self.deciding.close();
         self.alone.close();
+        let clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        for place in clients.values().filter_map(Weak::upgrade) {
+            place.close();
+        }
     }
 }
 
@@ -943,6 +992,20 @@ impl<G: Served, S: Store> Actor<G, S> {
         self.sitting.bot_to_move(&self.state, self.bots_broken)
     }
 
+    /// Whose game this is, for the bots' queue: nobody's (bots alone), or the client that holds
+    /// its first seat held (a person's game).
+    fn whose(&self) -> Whose {
+        if !self.sitting.people.contains(&true) {
+            return Whose::Bots;
+        }
+        let holder = self
+            .seats
+            .iter()
+            .filter(|s| s.is_human())
+            .find_map(|s| s.holder.clone());
+        holder.map_or(Whose::Unknown, Whose::Client)
+    }
+
     /// Starts the bot to move thinking, if [`Actor::bot_to_move`].
     fn think(&self) -> Option<JoinHandle<BotChoice<G::Action>>> {
         if !self.bot_to_move() {
@@ -955,7 +1018,7 @@ impl<G: Served, S: Store> Actor<G, S> {
         let seed = bot_seed(self.seed, seat, self.version);
         let (version, delay) = (self.version, self.context.bot_delay);
         let bots = self.context.bots.clone();
-        let alone = !self.sitting.people.contains(&true);
+        let whose = self.whose();
         let stop = Arc::clone(&self.context.stop_searches);
         let history = self
             .history
@@ -965,7 +1028,7 @@ impl<G: Served, S: Store> Actor<G, S> {
             tokio::time::sleep(delay).await;
             // Bots decide in turn, a few at once, so that they never take every core.
             let turn = bots
-                .turn(alone)
+                .turn(whose)
                 .await
                 .ok_or_else(|| "the server is stopping".to_string())?;
             blocking(move || {
@@ -1024,12 +1087,12 @@ impl<G: Served, S: Store> Actor<G, S> {
                 let answer = self.join(seat, hash, holder).await;
                 let _ = reply.send(answer);
             }
-            Command::Claimed { seat, hash } => {
+            Command::Claimed { seat, hash, holder } => {
                 if let Some(s) = self.seats.get(seat.index())
                     && s.is_human()
                     && s.token_hash.is_none()
                 {
-                    self.claim(seat, hash);
+                    self.claim(seat, hash, holder);
                 }
             }
             Command::Authenticate { token, reply } => {
@@ -1103,8 +1166,9 @@ impl<G: Served, S: Store> Actor<G, S> {
     }
 
     /// Gives `seat` to the holder of the token of `hash`, and publishes it.
-    fn claim(&mut self, seat: Seat, hash: TokenHash) {
+    fn claim(&mut self, seat: Seat, hash: TokenHash, holder: Option<String>) {
         self.seats[seat.index()].token_hash = Some(hash);
+        self.seats[seat.index()].holder = holder;
         self.sitting = Sitting::of(&self.seats);
         self.presence_changed();
     }
@@ -1145,8 +1209,11 @@ impl<G: Served, S: Store> Actor<G, S> {
                 ),
             ));
         }
-        self.context.writer.claim(id, seat, hash, holder).await?;
-        self.claim(seat, hash);
+        self.context
+            .writer
+            .claim(id, seat, hash, holder.clone())
+            .await?;
+        self.claim(seat, hash, holder);
         Ok(())
     }
 
@@ -1386,20 +1453,20 @@ mod tests {
     }
 
     /// The order in which decisions waiting in `queue` get their turn, one at a time: each of
-    /// `waiting` (a game of bots alone or not, named) asks in that order while a decision of a
-    /// game of bots alone (`held_alone`) or of a person's game holds the only turn.
+    /// `waiting` (a game, named, and whose it is) asks in that order while a decision of a game
+    /// `held` holds the only turn.
     async fn turns(
         queue: &BotQueue,
-        held_alone: bool,
-        waiting: &[(&'static str, bool)],
+        held: Whose,
+        waiting: &[(&'static str, Whose)],
     ) -> Vec<&'static str> {
-        let held = queue.turn(held_alone).await.unwrap();
+        let held = queue.turn(held).await.unwrap();
         let order = Arc::new(Mutex::new(Vec::new()));
         let mut tasks = Vec::new();
-        for &(name, alone) in waiting {
+        for (name, whose) in waiting.iter().cloned() {
             let (queue, order) = (queue.clone(), Arc::clone(&order));
             tasks.push(tokio::spawn(async move {
-                let turn = queue.turn(alone).await.unwrap();
+                let turn = queue.turn(whose).await.unwrap();
                 order.lock().unwrap().push(name);
                 // Decides, then hands the turn on.
                 tokio::task::yield_now().await;
@@ -1420,18 +1487,19 @@ mod tests {
     #[tokio::test]
     async fn a_person_s_game_waits_behind_one_decision_of_the_bots_alone_at_most() {
         let queue = BotQueue::new(1);
+        let (alone, person) = (Whose::Bots, Whose::Unknown);
         let waiting = [
-            ("alone 1", true),
-            ("alone 2", true),
-            ("alone 3", true),
-            ("person's", false),
-            ("alone 4", true),
-            ("person's again", false),
+            ("alone 1", alone.clone()),
+            ("alone 2", alone.clone()),
+            ("alone 3", alone.clone()),
+            ("person's", person.clone()),
+            ("alone 4", alone.clone()),
+            ("person's again", Whose::Client("192.0.2.1".into())),
         ];
         // A decision of bots alone holds the turn: the people's games come next, in the order
         // they asked, then the other games of bots alone in theirs.
         assert_eq!(
-            turns(&queue, true, &waiting).await,
+            turns(&queue, alone.clone(), &waiting).await,
             [
                 "person's",
                 "person's again",
@@ -1444,7 +1512,7 @@ mod tests {
         // A person's game holds it: one game of bots alone has taken their place in the queue
         // before the people's games asked, and goes first; the others wait behind them.
         assert_eq!(
-            turns(&queue, false, &waiting).await,
+            turns(&queue, person.clone(), &waiting).await,
             [
                 "alone 1",
                 "person's",
@@ -1454,13 +1522,50 @@ mod tests {
                 "alone 4"
             ]
         );
-        // Games with a person are served in the order they ask.
-        let people = [("a", false), ("b", false), ("c", false)];
-        assert_eq!(turns(&queue, false, &people).await, ["a", "b", "c"]);
+        // Games of people of different clients are served in the order they ask.
+        let client = |c: &str| Whose::Client(c.into());
+        let people = [
+            ("a", client("a")),
+            ("b", client("b")),
+            ("c", person.clone()),
+        ];
+        assert_eq!(
+            turns(&queue, person.clone(), &people).await,
+            ["a", "b", "c"]
+        );
         // A closed queue gives no turn.
         queue.close();
-        assert!(queue.turn(false).await.is_none());
-        assert!(queue.turn(true).await.is_none());
+        assert!(queue.turn(person).await.is_none());
+        assert!(queue.turn(alone).await.is_none());
+        assert!(queue.turn(client("a")).await.is_none());
+    }
+
+    #[tokio::test]
+    async fn a_client_s_games_wait_for_a_turn_one_at_a_time() {
+        let queue = BotQueue::new(1);
+        let client = |c: &str| Whose::Client(c.into());
+        let waiting = [
+            ("a 2", client("a")),
+            ("a 3", client("a")),
+            ("b", client("b")),
+            ("unknown", Whose::Unknown),
+            ("a 4", client("a")),
+        ];
+        // A game of client a decides: a's other games wait for it; the games of others, which
+        // asked later, go first.
+        assert_eq!(
+            turns(&queue, client("a"), &waiting).await,
+            ["b", "unknown", "a 2", "a 3", "a 4"]
+        );
+        // Nobody waits any more: the places are gone with them.
+        assert!(
+            queue
+                .clients
+                .lock()
+                .unwrap()
+                .values()
+                .all(|p| p.strong_count() == 0)
+        );
     }
 
     /// Writes down every action it is shown, with the seat of the view and who acted.

@@ -349,8 +349,9 @@ pub(crate) async fn join<S: Store>(
         let holder = address.to_string();
         // Nothing replayed: not in the replays' line.
         let store = Arc::clone(&state.inner.context.store);
+        let claiming = holder.clone();
         let claimed = blocking(move || {
-            store.claim_campaign_seat(id, seat, &hash, Some(&holder))?;
+            store.claim_campaign_seat(id, seat, &hash, Some(&claiming))?;
             Ok::<_, ApiError>(store.load_campaign(id)?.games)
         })
         .await;
@@ -359,7 +360,7 @@ pub(crate) async fn join<S: Store>(
         // of it, so that their tables show it claimed and a game waiting for it starts.
         for game in games {
             if let Some(handle) = state.live(game).await {
-                handle.claimed(seat, hash).await;
+                handle.claimed(seat, hash, Some(holder.clone())).await;
             }
         }
         Ok::<_, ApiError>(())

@@ -162,6 +162,10 @@ pub struct StoredSeat {
     pub player: String,
     /// The hash of its token, once a person has claimed it.
     pub token_hash: Option<TokenHash>,
+    /// The client that holds it, as the server counts clients, while the seat counts
+    /// ([`Write::Claim`]'s `holder`; in a campaign's game, the campaign seat's): read by
+    /// [`Store::load`] and [`Store::load_campaign`] only, `None` elsewhere.
+    pub holder: Option<String>,
 }
 
 impl StoredSeat {

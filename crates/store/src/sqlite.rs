@@ -526,14 +526,29 @@ fn game_row(conn: &Connection, id: GameId) -> Result<GameRow, StoreError> {
 fn seats_of(conn: &Connection, id: GameId) -> Result<Vec<StoredSeat>, StoreError> {
     read_seats(
         conn,
-        "SELECT seat, player, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT seat, player, token_hash, NULL FROM seats WHERE game_id = ?1 ORDER BY seat",
         id.0,
         &format!("game {id}"),
     )
 }
 
-/// The seats `sql` selects (seat, player, token hash) for the game or campaign `id`, in order;
-/// `owner` names it in errors.
+/// The seats of game `id` with who holds each: the seat's holder, or in a campaign's game the
+/// campaign seat's.
+fn seats_and_holders_of(conn: &Connection, id: GameId) -> Result<Vec<StoredSeat>, StoreError> {
+    read_seats(
+        conn,
+        "SELECT s.seat, s.player, s.token_hash,
+                coalesce(s.holder, (SELECT cs.holder FROM campaign_games cg
+                                    JOIN campaign_seats cs ON cs.campaign_id = cg.campaign_id
+                                    WHERE cg.game_id = s.game_id AND cs.seat = s.seat))
+         FROM seats s WHERE s.game_id = ?1 ORDER BY s.seat",
+        id.0,
+        &format!("game {id}"),
+    )
+}
+
+/// The seats `sql` selects (seat, player, token hash, holder) for the game or campaign `id`, in
+/// order; `owner` names it in errors.
 fn read_seats(
     conn: &Connection,
     sql: &str,
@@ -546,11 +561,12 @@ fn read_seats(
             r.get::<_, i64>(0)?,
             r.get::<_, String>(1)?,
             r.get::<_, Option<Vec<u8>>>(2)?,
+            r.get::<_, Option<String>>(3)?,
         ))
     })?;
     let mut seats = Vec::new();
     for row in rows {
-        let (seat, player, hash) = row?;
+        let (seat, player, hash, holder) = row?;
         if seat != seats.len() as i64 {
             return Err(StoreError::Corrupt(format!(
                 "{owner}: seat {seat} out of order"
@@ -563,7 +579,11 @@ fn read_seats(
                     .map_err(|_| StoreError::Corrupt(format!("{owner}: a token hash")))
             })
             .transpose()?;
-        seats.push(StoredSeat { player, token_hash });
+        seats.push(StoredSeat {
+            player,
+            token_hash,
+            holder,
+        });
     }
     Ok(seats)
 }
@@ -887,7 +907,7 @@ impl Store for SqliteStore {
         // One read transaction: the game, its seats and its log as of one moment.
         let (row, seats, actions, client_ids) = self.read(|tx| {
             let row = game_row(tx, id)?;
-            let seats = seats_of(tx, id)?;
+            let seats = seats_and_holders_of(tx, id)?;
             let mut actions = Vec::new();
             let mut client_ids = Vec::new();
             let log = log_of(tx, id)?;
@@ -1372,7 +1392,8 @@ fn campaign_of_id(conn: &Connection, id: CampaignId) -> Result<StoredCampaign, S
         .map_err(|e| StoreError::Corrupt(format!("campaign {id}: save: {e}")))?;
     let seats = read_seats(
         conn,
-        "SELECT seat, player, token_hash FROM campaign_seats WHERE campaign_id = ?1 ORDER BY seat",
+        "SELECT seat, player, token_hash, holder FROM campaign_seats WHERE campaign_id = ?1
+         ORDER BY seat",
         id.0,
         &format!("campaign {id}"),
     )?;

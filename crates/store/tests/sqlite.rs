@@ -739,6 +739,15 @@ fn who_holds_a_seat_is_kept_while_the_seat_counts() {
         v
     };
     assert_eq!(sorted(store.holdings().unwrap()), sorted(only.clone()));
+    // A game's load tells who holds each seat (nobody, once it no longer counts).
+    let holders = |id| -> Vec<Option<String>> {
+        let seats = store.load(id).unwrap().seats;
+        seats.into_iter().map(|s| s.holder).collect()
+    };
+    let ip = |s: &str| Some(s.to_string());
+    assert_eq!(holders(playing), [ip("203.0.113.7"), ip("2001:db8:1:2::")]);
+    assert_eq!(holders(left), [None, None]);
+    assert_eq!(holders(anonymous), [None, None]);
     // Gone from the file itself, not only from the list.
     assert_eq!(
         holders_in(&dir),
@@ -1347,9 +1356,22 @@ fn a_campaign_keeps_its_save_seats_and_games_in_order_across_reopening() {
         assert_eq!(game.seats[0].token_hash, Some(alice));
         assert_eq!(game.seats[1].token_hash, None);
         store
-            .claim_campaign_seat(campaign, Seat(1), &bob, None)
+            .claim_campaign_seat(campaign, Seat(1), &bob, Some("198.51.100.2"))
             .unwrap();
         assert_eq!(store.load(first).unwrap().seats[1].token_hash, Some(bob));
+        // Who holds each seat of a campaign's game is who holds the campaign's.
+        let holders = |seats: &[store::StoredSeat]| -> Vec<Option<String>> {
+            seats.iter().map(|s| s.holder.clone()).collect()
+        };
+        let bobs = Some("198.51.100.2".to_string());
+        assert_eq!(
+            holders(&store.load(first).unwrap().seats),
+            [None, bobs.clone()]
+        );
+        assert_eq!(
+            holders(&store.load_campaign(campaign).unwrap().seats),
+            [None, bobs]
+        );
         assert!(!store.summary(first).unwrap().open);
         assert!(open_games(&store).is_empty());
         store.append_action(first, 0, "play scout", None).unwrap();
