@@ -153,6 +153,10 @@ pub const MAX_TRADE_DECK: usize = 1_000;
 pub const MAX_RULES: usize = 16;
 /// Most effects one bonus rule may give.
 pub const MAX_BONUS_EFFECTS: usize = 8;
+/// Most starting authority a configuration may give, and most one of its rules may add or take:
+/// a game's own gains have no limit (as the rules say), and from there no count of a game's
+/// authority comes near overflowing.
+pub const MAX_AUTHORITY: i32 = 1_000_000;
 
 /// Everything that defines a game besides its seed.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -353,7 +357,10 @@ impl Config {
                     ],
                 ),
             }),
-            _ if self.authority <= 0 => Err(Why::new("file.config.authority", &[])),
+            _ if !(1..=MAX_AUTHORITY).contains(&self.authority) => Err(Why::new(
+                "file.config.authority",
+                &[("most", &MAX_AUTHORITY)],
+            )),
             _ if self.turn_limit < 2 => Err(Why::new("file.config.turn_limit", &[])),
             _ => {
                 self.validate_sheets()?;
@@ -455,6 +462,12 @@ impl Config {
                 }
                 Rule::Row { slots } if !(1..=5).contains(slots) => {
                     return Err(Why::new("file.config.rule_row", &[]));
+                }
+                Rule::Authority { add, .. } if !(-MAX_AUTHORITY..=MAX_AUTHORITY).contains(add) => {
+                    return Err(Why::new(
+                        "file.config.rule_authority",
+                        &[("most", &MAX_AUTHORITY)],
+                    ));
                 }
                 _ => {}
             }

@@ -71,9 +71,40 @@ fn bad_configurations_are_refused() {
             authority: 0,
             ..Config::default()
         },
+        Config {
+            authority: starrealms::config::MAX_AUTHORITY + 1,
+            ..Config::default()
+        },
     ] {
         assert!(State::new(&config, 1).is_err(), "{config:?}");
     }
+}
+
+#[test]
+fn a_configuration_s_authority_stays_far_from_overflowing() {
+    use starrealms::config::{MAX_AUTHORITY, Rule};
+    let with_rule = |add| Config {
+        authority: MAX_AUTHORITY,
+        rules: vec![Rule::Authority { seat: 0, add }],
+        ..Config::default()
+    };
+    // As much as a configuration may give: the game starts.
+    let s = State::new(&with_rule(MAX_AUTHORITY), 1).unwrap();
+    assert_eq!(s.players.0[0].authority, 2 * MAX_AUTHORITY);
+    // Beyond, refused in words, whichever way.
+    for add in [MAX_AUTHORITY + 1, -MAX_AUTHORITY - 1, i32::MAX, i32::MIN] {
+        let e = State::new(&with_rule(add), 1).unwrap_err();
+        assert!(e.to_string().contains("1000000"), "{add}: {e}");
+    }
+    let e = State::new(
+        &Config {
+            authority: i32::MAX,
+            ..Config::default()
+        },
+        1,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("from 1 to 1000000"), "{e}");
 }
 
 #[test]
