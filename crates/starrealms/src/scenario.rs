@@ -346,6 +346,10 @@ pub enum ScenarioError {
 }
 
 /// The field `field` refused, for `why`.
+/// Most trade or combat a scenario may put in a pool: far from what the pool can count, whatever
+/// the turn then adds.
+pub const MAX_POOL: u16 = 10_000;
+
 fn invalid(field: impl Into<String>, why: Why) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
@@ -640,6 +644,21 @@ impl Setup {
                 }
             }
             let authority = p.authority.unwrap_or(config.starting_authority(i));
+            let most = crate::config::MAX_AUTHORITY;
+            if !(-most..=most).contains(&authority) {
+                return Err(invalid(
+                    at("authority"),
+                    Why::new("file.scenario.authority_most", &[("most", &most)]),
+                ));
+            }
+            for (field, pool) in [("trade", p.trade), ("combat", p.combat)] {
+                if pool > MAX_POOL {
+                    return Err(invalid(
+                        at(field),
+                        Why::new("file.scenario.pool_most", &[("most", &MAX_POOL)]),
+                    ));
+                }
+            }
             if p.alive && authority <= 0 && !self.over {
                 return Err(invalid(
                     at("authority"),

@@ -1506,6 +1506,18 @@ fn impossible_positions_are_worded_by_the_translation_table() {
             "4 damage destroys trading_post (defense 4): it would not be in play",
         ),
         (
+            two_players(r#""authority": 1000001"#, "", ""),
+            "players[0].authority",
+            "file.scenario.authority_most",
+            "authority is from -1000000 to 1000000",
+        ),
+        (
+            two_players("", r#""combat": 65535"#, ""),
+            "players[1].combat",
+            "file.scenario.pool_most",
+            "a pool holds 10000 at most",
+        ),
+        (
             hydra.into(),
             "players[1].authority",
             "file.scenario.hydra_authority",
