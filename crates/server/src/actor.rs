@@ -585,6 +585,17 @@ impl GameHandle {
     }
 }
 
+/// Runs `f` in a task of its own and waits for it: should the caller be dropped midway (its
+/// client gone), `f` still runs to its end.
+pub(crate) async fn to_its_end<T: Send + 'static>(
+    f: impl Future<Output = T> + Send + 'static,
+) -> T {
+    match tokio::spawn(f).await {
+        Ok(v) => v,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
+}
+
 /// Runs `f` on a blocking thread (store calls, bot decisions) and waits for it.
 pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     match tokio::task::spawn_blocking(f).await {

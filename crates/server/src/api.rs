@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use store::{GameId, LobbyCursor, LobbyFilter, LobbyQuery, Store, TokenHash};
 
-use crate::actor::{GameHandle, blocking, open_seats_expired};
+use crate::actor::{GameHandle, blocking, open_seats_expired, to_its_end};
 use crate::games::{self, CreateGame};
 use crate::limits::Held;
 use crate::protocol::{ApiError, ErrorCode};
@@ -430,7 +430,7 @@ where
     F: Future<Output = Result<(Option<GameId>, T), ApiError>> + Send + 'static,
 {
     let state = app.clone();
-    let task = tokio::spawn(async move {
+    to_its_end(async move {
         let made = make.await;
         let id = made.as_ref().ok().and_then(|(id, _)| *id);
         state.inner.limiters.made_bot_game(address, id);
@@ -442,9 +442,8 @@ where
             let _ = blocking(move || store.made_by(id, &maker)).await;
         }
         made.map(|(_, answer)| answer)
-    });
-    task.await
-        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+    })
+    .await
 }
 
 /// Makes the game `request` asks for, and starts it.
@@ -483,10 +482,6 @@ async fn create_game<S: Store>(
     with_store(app, move |s| s.summary(id)).await
 }
 
-/// Keeps a place for a game of bots alone that `address` makes, within
-/// [`crate::Options::bot_games_per_address`]: past it, `too_many_bot_games`. The store is asked
-/// which of its games are over only when the address is at its cap. The caller fills the place
-/// ([`limits::Limiters::made_bot_game`]) once the game is made, or gives it back.
 /// Whether a game of bots alone no longer counts against the address that made it: over, never
 /// to start, or made longer ago than such a game counts (its bots stopped, say).
 pub(crate) fn counts_no_more(game: &store::GameSummary) -> bool {
@@ -494,6 +489,10 @@ pub(crate) fn counts_no_more(game: &store::GameSummary) -> bool {
     game.finished || game.retired || older_than(created, crate::HELD_FOR)
 }
 
+/// Keeps a place for a game of bots alone that `address` makes, within
+/// [`crate::Options::bot_games_per_address`]: past it, `too_many_bot_games`. The store is asked
+/// which of its games count no more only when the address is at its cap. The caller fills the
+/// place ([`limits::Limiters::made_bot_game`]) once the game is made, or gives it back.
 async fn keep_bot_game<S: Store>(app: &AppState<S>, address: IpAddr) -> Result<(), ApiError> {
     let cap = app.inner.options.bot_games_per_address;
     let limiters = &app.inner.limiters;
@@ -1028,7 +1027,7 @@ async fn join<S: Store>(
     let state = app.clone();
     // In a task of its own: a client that leaves midway gets the seat all the same (its token
     // lost with the answer), or its address gets the place back; never a place kept for nothing.
-    let joining = tokio::spawn(async move {
+    to_its_end(async move {
         let holder = address.to_string();
         let joined = asked(&state, handle, |h| {
             let holder = holder.clone();
@@ -1039,10 +1038,8 @@ async fn join<S: Store>(
             state.inner.limiters.release(address, held);
         }
         joined
-    });
-    joining
-        .await
-        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))?;
+    })
+    .await?;
     Ok(Json(
         serde_json::json!({ "id": id, "seat": seat, "token": token }),
     ))
@@ -1154,9 +1151,7 @@ async fn leave<S: Store>(
         Ok((Some(id), ()))
     };
     if others {
-        let task = tokio::spawn(hand_over);
-        task.await
-            .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))?;
+        to_its_end(hand_over).await?;
     } else {
         keep_bot_game(&app, address).await?;
         making_bot_game(&app, address, hand_over).await?;

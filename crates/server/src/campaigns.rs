@@ -345,7 +345,7 @@ pub(crate) async fn join<S: Store>(
     let state = app.clone();
     // In a task of its own, to its end even if the client leaves midway: the seat claimed and
     // its games told, or the address's place given back.
-    let joining = tokio::spawn(async move {
+    crate::actor::to_its_end(async move {
         let holder = address.to_string();
         // Nothing replayed: not in the replays' line.
         let store = Arc::clone(&state.inner.context.store);
@@ -364,10 +364,8 @@ pub(crate) async fn join<S: Store>(
             }
         }
         Ok::<_, ApiError>(())
-    });
-    joining
-        .await
-        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))?;
+    })
+    .await?;
     Ok(Json(
         serde_json::json!({ "campaign": id, "seat": seat, "token": token }),
     ))

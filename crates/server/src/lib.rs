@@ -310,13 +310,14 @@ impl<S: Store> AppState<S> {
         .await?;
         // The seats each client held before, counted again against it.
         let prefix = self.inner.options.ipv6_prefix;
+        let client = |text: &str| {
+            let address = text.parse::<std::net::IpAddr>().ok();
+            address.map(|a| limits::client_of(a, prefix))
+        };
         for holding in holdings {
-            let Ok(address) = holding.holder.parse::<std::net::IpAddr>() else {
-                continue;
-            };
-            self.inner
-                .limiters
-                .restore(limits::client_of(address, prefix), holding.seat);
+            if let Some(client) = client(&holding.holder) {
+                self.inner.limiters.restore(client, holding.seat);
+            }
         }
         let mut started = 0;
         let mut damaged = Vec::new();
@@ -336,12 +337,9 @@ impl<S: Store> AppState<S> {
         // And the games of bots alone each client made that go on (not one whose record no
         // longer replays: it never will).
         for game in made.into_iter().filter(|g| !damaged.contains(&g.id)) {
-            let Ok(address) = game.maker.parse::<std::net::IpAddr>() else {
-                continue;
-            };
-            self.inner
-                .limiters
-                .restore_bot_game(limits::client_of(address, prefix), game.id);
+            if let Some(client) = client(&game.maker) {
+                self.inner.limiters.restore_bot_game(client, game.id);
+            }
         }
         Ok(started)
     }
