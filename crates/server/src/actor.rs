@@ -459,18 +459,6 @@ impl Drop for AtTable {
     }
 }
 
-/// What `answer` gets from the actor of queue `tx`, or `None` once the actor has ended without
-/// sending it. A command sent while the actor's queue closes may stay in the queue, unread,
-/// until the last handle goes: its reply is then never dropped, and waiting for it alone
-/// would wait for good. The actor sends every answer before it ends.
-async fn answered<T>(tx: &mpsc::Sender<Command>, mut answer: oneshot::Receiver<T>) -> Option<T> {
-    tokio::select! {
-        biased;
-        answer = &mut answer => answer.ok(),
-        () = tx.closed() => answer.try_recv().ok(),
-    }
-}
-
 fn gone() -> ApiError {
     ApiError::new(
         ErrorCode::Internal,
@@ -495,7 +483,7 @@ impl GameHandle {
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Option<T> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(make(reply)).await.ok()?;
-        answered(&self.tx, answer).await
+        answer.await.ok()
     }
 
     /// Gives a free human seat to the holder of the token of `hash`, the client `holder` (as
@@ -534,7 +522,7 @@ impl GameHandle {
             seat,
             presence: self.presence.clone(),
         };
-        let _ = answered(&self.tx, published).await;
+        let _ = published.await;
         guard
     }
 
@@ -583,6 +571,13 @@ impl GameHandle {
         };
         played.unwrap_or_else(|| ActReply::Refused(gone(), None))
     }
+}
+
+/// Closes `queue` and drops what it still holds, and what is sent into it until every send under
+/// way has landed (a bounded queue counts a send from its reserved place to its push).
+async fn closing<T>(queue: &mut mpsc::Receiver<T>) {
+    queue.close();
+    while queue.recv().await.is_some() {}
 }
 
 /// Runs `f` in a task of its own and waits for it: should the caller be dropped midway (its
@@ -991,6 +986,12 @@ impl<G: Served, S: Store> Actor<G, S> {
         if let Some(task) = bot {
             task.abort();
         }
+        // What was sent as the actor ended is read and dropped, each sender told (its reply
+        // dropped): a queue merely dropped may leave a message pushed as it closes unread, its
+        // reply alive as long as any handle, and its sender waiting for good.
+        closing(&mut rx).await;
+        presence.close();
+        while presence.recv().await.is_some() {}
     }
 
     /// The human seats nobody has claimed yet, while the game is not over.
@@ -1438,29 +1439,36 @@ mod tests {
     use starrealms::{Action, State};
     use std::sync::Mutex;
 
-    /// A command that lands in the queue as the actor ends is never read, and its reply never
-    /// dropped while a handle lives: its sender is told the actor ended, and does not wait for
-    /// good. Waiting for the reply alone, as the handle did, waits here until the timeout.
+    /// A command pushed into the queue as the actor ends, from a place reserved before, is
+    /// still read and dropped: its sender hears that no answer comes. A queue merely dropped
+    /// leaves it unread, and the sender waits until the timeout.
     #[tokio::test]
-    async fn a_command_sent_as_the_actor_ends_is_answered_none() {
-        let (tx, rx) = mpsc::channel(QUEUE);
-        // The place in the queue taken while the actor runs; the command put there once its
-        // queue is closed and emptied.
-        let place = tx.reserve().await.unwrap();
-        drop(rx);
-        let (reply, answer) = oneshot::channel();
-        place.send(Command::Authenticate {
-            token: "t".into(),
-            reply,
-        });
-        let answer = tokio::time::timeout(Duration::from_secs(5), answered(&tx, answer)).await;
-        assert_eq!(answer, Ok(None));
-        // An answer sent before the actor ended is read all the same.
-        let (tx, rx) = mpsc::channel::<Command>(QUEUE);
-        let (reply, answer) = oneshot::channel();
-        reply.send(Some(Seat(1))).unwrap();
-        drop(rx);
-        assert_eq!(answered(&tx, answer).await, Some(Some(Seat(1))));
+    async fn a_command_sent_as_the_actor_ends_is_dropped_and_its_sender_told() {
+        for drained in [true, false] {
+            let (tx, mut rx) = mpsc::channel(QUEUE);
+            // The place in the queue taken while the actor runs.
+            let place = tx.reserve().await.unwrap();
+            let ending = tokio::spawn(async move {
+                if drained {
+                    closing(&mut rx).await;
+                }
+            });
+            tokio::task::yield_now().await;
+            // The command put there as the queue closes.
+            let (reply, answer) = oneshot::channel::<Option<Seat>>();
+            place.send(Command::Authenticate {
+                token: "t".into(),
+                reply,
+            });
+            ending.await.unwrap();
+            let heard = tokio::time::timeout(Duration::from_millis(500), answer).await;
+            assert_eq!(
+                heard.is_ok_and(|a| a.is_err()),
+                drained,
+                "drained: {drained}"
+            );
+            drop(tx);
+        }
     }
 
     /// The order in which decisions waiting in `queue` get their turn, one at a time: each of
